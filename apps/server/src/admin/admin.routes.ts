@@ -1,0 +1,99 @@
+import {
+  adjustBalanceBody,
+  coinsToCents,
+  centsToCoins,
+  toggleControlBody,
+  userId as userIdSchema,
+} from '@coinsite/shared';
+import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { Ctx } from '../platform/context.ts';
+import { Errors } from '../platform/errors.ts';
+import { parse, requireAdmin } from '../platform/http.ts';
+import { inTransaction } from '../platform/tx.ts';
+import { moderationRoutes } from './moderation.routes.ts';
+
+/** /api/external/v1: rank 5 only; every change is written to the audit log. */
+export function adminRoutes(app: FastifyInstance, ctx: Ctx): void {
+  moderationRoutes(app, ctx);
+  app.get('/api/external/v1/controls/', async (req) => {
+    await requireAdmin(ctx, req);
+    return ctx.controls.view();
+  });
+
+  app.post('/api/external/v1/controls/toggle-state', async (req) => {
+    const admin = await requireAdmin(ctx, req);
+    const { name } = parse(toggleControlBody, req.body);
+    const currentState = await ctx.controls.toggle(name);
+    await audit(ctx, admin.id, 'toggle-control', name, { enabled: currentState });
+    return { currentState };
+  });
+
+  app.get('/api/external/v1/users/list', async (req) => {
+    await requireAdmin(ctx, req);
+    const rows = await ctx.db
+      .selectFrom('users')
+      .select(['id', 'username', 'avatar', 'rank', 'balance', 'banned'])
+      .orderBy('id', 'desc')
+      .limit(500)
+      .execute();
+    return rows.map((u) => ({
+      _id: String(u.id),
+      username: u.username,
+      avatar: u.avatar,
+      rank: u.rank,
+      wallet: centsToCoins(u.balance),
+      banned: u.banned,
+    }));
+  });
+
+  app.post('/api/external/v1/users/:id/balance', async (req) => {
+    const admin = await requireAdmin(ctx, req);
+    const { id } = parse(z.object({ id: userIdSchema }), req.params);
+    const body = parse(adjustBalanceBody, req.body);
+    const delta = coinsToCents(body.amount);
+    if (delta === 0) throw Errors.badRequest('Amount must be at least 0.01.');
+    const userId = Number(id);
+    const balance = await inTransaction(ctx.db, async (unit) => {
+      const exists = await unit.tx
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      if (!exists) throw Errors.notFound('User not found.');
+      const key = `admin:${randomUUID()}`;
+      const after = await ctx.wallet.apply(unit, {
+        userId,
+        delta,
+        kind: 'admin',
+        ref: body.reason,
+        idempotencyKey: key,
+      });
+      await unit.tx
+        .insertInto('admin_audit_log')
+        .values({
+          admin_id: admin.id,
+          action: 'adjust-balance',
+          target: String(userId),
+          details: JSON.stringify({ delta, reason: body.reason, key }),
+        })
+        .execute();
+      return after;
+    });
+    return { balance: centsToCoins(balance) };
+  });
+}
+
+export async function audit(
+  ctx: Ctx,
+  adminId: number,
+  action: string,
+  target: string,
+  details: unknown,
+): Promise<void> {
+  await ctx.db
+    .insertInto('admin_audit_log')
+    .values({ admin_id: adminId, action, target, details: JSON.stringify(details) })
+    .execute();
+}

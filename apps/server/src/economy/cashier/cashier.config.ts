@@ -1,0 +1,129 @@
+import { CASHIER_DEFAULTS, CRYPTO_CURRENCIES, type CryptoCurrency } from '@coinsite/shared';
+import { z } from 'zod';
+import { ConfigError } from '../../platform/config.ts';
+
+/**
+ * The cashier's operator settings (README "Cashier and payments"). Every integration is a sandbox
+ * until its real credentials are set. Read from the environment at boot; a bad value stops boot.
+ */
+const coins = (fallbackCents: number) =>
+  z.coerce
+    .number({ error: 'must be a number of coins' })
+    .min(0, 'must not be negative')
+    .transform((v) => Math.round(v * 100))
+    .default(fallbackCents);
+const url = z.url({ error: 'must be a URL' });
+const optional = (s: z.ZodType<string>) => s.optional();
+
+const schema = z.object({
+  CASHIER_DAILY_DEPOSIT_LIMIT: coins(CASHIER_DEFAULTS.dailyDepositCents),
+  CASHIER_DAILY_WITHDRAW_LIMIT: coins(CASHIER_DEFAULTS.dailyWithdrawCents),
+  CASHIER_MIN_WITHDRAW: coins(CASHIER_DEFAULTS.minWithdrawCents),
+  CASHIER_VIP_LIMIT_LEVEL: z.coerce.number().int().min(1).max(500).default(CASHIER_DEFAULTS.vipLimitLevel),
+  CASHIER_VIP_LIMIT_MULTIPLIER: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(CASHIER_DEFAULTS.vipLimitMultiplier),
+  /** Crypto withdrawals at or above this many coins wait in manual review (state 4). */
+  CASHIER_REVIEW_ABOVE: coins(100_000),
+  CASHAPP_FEE_PCT: z.coerce
+    .number()
+    .min(0)
+    .max(50)
+    .default(CASHIER_DEFAULTS.cashappFeeBp / 100),
+  WITHDRAW_FEE_BTC: coins(400),
+  WITHDRAW_FEE_ETH: coins(600),
+  WITHDRAW_FEE_LTC: coins(20),
+  /** Dollars per unit, e.g. "BTC=60000,ETH=3000". Unlisted currencies keep their default. */
+  CRYPTO_RATES_USD: z.string().optional(),
+  CRYPTO_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(CASHIER_DEFAULTS.confirmations),
+  CRYPTO_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
+
+  ARKPAY_API_URL: url.default('https://arkpay.com/api/v1'),
+  ARKPAY_API_KEY: optional(z.string().min(1)),
+  ARKPAY_SECRET: optional(z.string().min(16, 'must be at least 16 characters')),
+  ARKPAY_SANDBOX_SECRET: z.string().min(16).default('sandbox-arkpay-webhook-secret'),
+
+  CASHAPP_CASHTAG: optional(z.string().regex(/^\$[A-Za-z][A-Za-z0-9_]{0,19}$/, 'must look like $Cashtag')),
+  CASHAPP_RECEIPT_JSON_URL: url.default('https://cash.app/receipt-json/f/'),
+
+  SKINSBACK_API_URL: url.default('https://skinsback.com/api.php'),
+  SKINSBACK_SHOP_ID: optional(z.string().min(1)),
+  SKINSBACK_SECRET: optional(z.string().min(16, 'must be at least 16 characters')),
+  SKINSBACK_SANDBOX_SECRET: z.string().min(16).default('sandbox-skinsback-callback-secret'),
+
+  GIFTCARD_SANDBOX_CODES: z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no'])
+    .transform((v) => v === '1' || v === 'true' || v === 'yes')
+    .default(true),
+  GIFTCARD_SHOP_URL: url.default('https://www.kinguin.net/'),
+
+  CRYPTO_XPUB_BTC: optional(z.string().min(100)),
+  CRYPTO_XPUB_LTC: optional(z.string().min(100)),
+  CRYPTO_XPUB_DOGE: optional(z.string().min(100)),
+  CRYPTO_XPUB_ETH: optional(z.string().min(100)),
+  CRYPTO_SOL_SEED: optional(
+    z.string().regex(/^[0-9a-fA-F]{64,128}$/, 'must be a hex seed of 32 to 64 bytes'),
+  ),
+  CRYPTO_BLOCKBOOK_BTC: optional(url),
+  CRYPTO_BLOCKBOOK_LTC: optional(url),
+  CRYPTO_BLOCKBOOK_DOGE: optional(url),
+  CRYPTO_BLOCKBOOK_ETH: optional(url),
+  CRYPTO_BLOCKBOOK_BSC: optional(url),
+  CRYPTO_SOL_RPC_URL: optional(url),
+  CRYPTO_USDC_CONTRACT: z.string().default('0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'),
+  CRYPTO_USDT_CONTRACT: z.string().default('0x55d398326f99059fF775485246999027B3197955'),
+});
+
+export type CashierEnv = z.infer<typeof schema>;
+
+export interface CashierConfig extends CashierEnv {
+  rates: Record<CryptoCurrency, number>;
+  cashappFeeBp: number;
+}
+
+const DEFAULT_RATES: Record<CryptoCurrency, number> = {
+  btc: 60_000,
+  eth: 3_000,
+  ltc: 80,
+  doge: 0.15,
+  usdt: 1,
+  usdc: 1,
+  sol: 150,
+};
+
+function parseRates(text: string | undefined): Record<CryptoCurrency, number> {
+  const rates = { ...DEFAULT_RATES };
+  if (!text) return rates;
+  for (const part of text.split(',')) {
+    const [name = '', value = ''] = part.split('=').map((s) => s.trim());
+    const key = name.toLowerCase() as CryptoCurrency;
+    const rate = Number(value);
+    if (!CRYPTO_CURRENCIES.includes(key) || !(rate > 0) || !Number.isFinite(rate))
+      throw new ConfigError(`Invalid environment variable CRYPTO_RATES_USD: bad entry "${part.trim()}"`);
+    rates[key] = rate;
+  }
+  return rates;
+}
+
+export function loadCashierConfig(env: Record<string, string | undefined> = process.env): CashierConfig {
+  const cleaned: Record<string, string> = {};
+  for (const key of Object.keys(schema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') cleaned[key] = value;
+  }
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const key = issue?.path.join('.') ?? 'environment';
+    throw new ConfigError(`Invalid environment variable ${key}: ${issue?.message ?? 'invalid'}`);
+  }
+  const c = parsed.data;
+  if ((c.ARKPAY_API_KEY === undefined) !== (c.ARKPAY_SECRET === undefined))
+    throw new ConfigError('ARKPAY_API_KEY and ARKPAY_SECRET must be set together');
+  if ((c.SKINSBACK_SHOP_ID === undefined) !== (c.SKINSBACK_SECRET === undefined))
+    throw new ConfigError('SKINSBACK_SHOP_ID and SKINSBACK_SECRET must be set together');
+  return { ...c, rates: parseRates(c.CRYPTO_RATES_USD), cashappFeeBp: Math.round(c.CASHAPP_FEE_PCT * 100) };
+}

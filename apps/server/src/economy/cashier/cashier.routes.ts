@@ -1,0 +1,105 @@
+import {
+  cardInitializeBody,
+  cashappCheckBody,
+  cashappInitializeBody,
+  giftcardRedeemBody,
+  skinsOrderBody,
+  withdrawBody,
+} from '@coinsite/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../platform/errors.ts';
+import { limit, parse, requireUser } from '../../platform/http.ts';
+import { initializeCard } from './card.service.ts';
+import { checkCashApp, initializeCashApp } from './cashapp.service.ts';
+import type { Cashier } from './cashier.context.ts';
+import { depositAddresses } from './crypto.service.ts';
+import { redeemGiftCard } from './giftcards.service.ts';
+import { cashierConfigFor, transactionsOf } from './history.service.ts';
+import { createSkinsOrder } from './skins.service.ts';
+import { requestWithdrawal } from './withdrawals.service.ts';
+
+/**
+ * The player's cashier calls (spec-1 §7, PROTOCOL.md §4). /arkpay/* and /cashapp/* keep the
+ * original's answer shape: `{ success, message, … }`, failures included (PROTOCOL.md §1).
+ */
+export function cashierRoutes(app: FastifyInstance, cashier: Cashier): void {
+  const { ctx } = cashier;
+
+  /** Runs a /arkpay or /cashapp handler, turning any refusal into `{ success: false, message }`. */
+  const legacy =
+    <T extends object>(fn: (req: FastifyRequest) => Promise<T>) =>
+    async (req: FastifyRequest) => {
+      try {
+        return { success: true, ...(await fn(req)) };
+      } catch (err) {
+        if (err instanceof AppError) return { success: false, message: err.message };
+        throw err;
+      }
+    };
+
+  app.get('/api/cashier/config', async (req) => {
+    const user = await requireUser(ctx, req);
+    return cashierConfigFor(cashier, user.id);
+  });
+
+  app.get('/api/cashier/crypto/addresses', async (req) => {
+    const user = await requireUser(ctx, req);
+    return depositAddresses(cashier, user.id);
+  });
+
+  app.post('/api/cashier/crypto/withdraw', async (req) => {
+    const user = await requireUser(ctx, req);
+    const body = parse(withdrawBody, req.body);
+    await limit(ctx, `withdraw:${user.id}`, 10, 60_000);
+    return requestWithdrawal(cashier, user, body);
+  });
+
+  app.post(
+    '/api/arkpay/initialize',
+    legacy(async (req) => {
+      const user = await requireUser(ctx, req);
+      const { site_value } = parse(cardInitializeBody, req.body);
+      await limit(ctx, `card-init:${user.id}`, 20, 10 * 60_000);
+      const { redirectUrl } = await initializeCard(cashier, user, site_value);
+      return { message: 'Redirecting you to the checkout…', redirectUrl };
+    }),
+  );
+
+  app.post(
+    '/api/cashapp/initialize',
+    legacy(async (req) => {
+      const user = await requireUser(ctx, req);
+      const { deposit_amount } = parse(cashappInitializeBody, req.body);
+      await limit(ctx, `cashapp-init:${user.id}`, 20, 10 * 60_000);
+      return initializeCashApp(cashier, user, deposit_amount);
+    }),
+  );
+
+  app.post(
+    '/api/cashapp/check',
+    legacy(async (req) => {
+      const user = await requireUser(ctx, req);
+      const { payment_link } = parse(cashappCheckBody, req.body);
+      await limit(ctx, `cashapp-check:${user.id}`, 20, 60_000);
+      return checkCashApp(cashier, user, payment_link);
+    }),
+  );
+
+  app.post('/api/kinguin/redeem', async (req) => {
+    const user = await requireUser(ctx, req);
+    const { code } = parse(giftcardRedeemBody, req.body);
+    return redeemGiftCard(cashier, user, code);
+  });
+
+  app.post('/api/skinsback/create_order', async (req) => {
+    const user = await requireUser(ctx, req);
+    const { game } = parse(skinsOrderBody, req.body);
+    await limit(ctx, `skins-order:${user.id}`, 20, 10 * 60_000);
+    return createSkinsOrder(cashier, user, game);
+  });
+
+  app.get('/api/user/txs', async (req) => {
+    const user = await requireUser(ctx, req);
+    return transactionsOf(cashier, user.id);
+  });
+}

@@ -1,0 +1,31 @@
+import { vipLevels } from '@coinsite/shared/vip';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../platform/config.ts';
+import { UNITS_PER_CENT, unitsToCents } from './rewards/rewards-account.ts';
+import { DEFAULT_EDGE_BP, gameEdgeBp, rakeUnits, registerWagerHooks } from './wager-hooks.ts';
+
+describe('wager hooks', () => {
+  it('knows each game house edge and takes dice, limbo and mines from the config', () => {
+    expect(gameEdgeBp('upgrader')).toBe(1000);
+    expect(gameEdgeBp('crash')).toBe(700);
+    expect(gameEdgeBp('roulette')).toBe(667);
+    expect(gameEdgeBp('coinflip')).toBe(500);
+    expect(gameEdgeBp('slots')).toBe(DEFAULT_EDGE_BP);
+    registerWagerHooks(loadConfig({ DICE_EDGE_PCT: '2.5', LIMBO_EDGE_PCT: '1', MINES_EDGE_PCT: '0.5' }));
+    expect(gameEdgeBp('dice')).toBe(250);
+    expect(gameEdgeBp('mines')).toBe(50);
+  });
+
+  it('keeps the rake of the smallest bet exact in 1/10,000 cent', () => {
+    expect(rakeUnits(1, 100)).toBe(100); // 0.01 at 1 %: 0.0001 coins
+    expect(rakeUnits(10_000, 100)).toBe(UNITS_PER_CENT * 100); // 100.00 at 1 %: 1.00
+    expect(unitsToCents(1_999_999)).toBe(199);
+  });
+
+  it('the level table stores whole hundredths of a percent', () => {
+    for (const l of vipLevels()) {
+      const bp = Math.round(l.rakebackPercentage * 100);
+      expect(Math.abs(bp - l.rakebackPercentage * 100)).toBeLessThan(1e-6);
+    }
+  });
+});

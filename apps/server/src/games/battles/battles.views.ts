@@ -1,0 +1,156 @@
+import {
+  type BattleCaseView,
+  type BattleDetail,
+  type BattleDrop,
+  type BattlePlayer,
+  type BattleSummary,
+  type BattleWin,
+  centsToCoins,
+} from '@coinsite/shared';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../platform/db-types.ts';
+import { type CaseRecord, itemView } from '../cases/cases.catalogue.ts';
+
+/** The bot's face and name on a seat. */
+export const BOT_AVATAR = '/api/cases/art/bot.svg';
+export const botName = (seat: number) => `Bot #${seat}`;
+
+/** A battle as stored, with its seats and revealed rounds. */
+export interface BattleRecord {
+  id: string;
+  creatorId: number;
+  status: number;
+  gameType: number;
+  crazy: boolean;
+  seatCount: number;
+  price: number;
+  cases: CaseRecord[];
+  roundCount: number;
+  serverSeed: string;
+  serverSeedHash: string;
+  blockNumber: number | null;
+  blockId: string | null;
+  roundsRevealed: number;
+  result: BattleWin | null;
+  createdAt: Date;
+  seats: SeatRecord[];
+  rounds: BattleDrop[][];
+}
+
+export interface SeatRecord {
+  seat: number;
+  userId: number | null;
+  betId: number | null;
+  username: string | null;
+  avatar: string | null;
+}
+
+type Db = Kysely<DB>;
+
+export async function loadBattles(db: Db, ids: string[]): Promise<BattleRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('battles').selectAll().where('id', 'in', ids).execute();
+  const seats = await db
+    .selectFrom('battle_seats as s')
+    .leftJoin('users as u', 'u.id', 's.user_id')
+    .select(['s.battle_id', 's.seat', 's.user_id', 's.bet_id', 'u.username', 'u.avatar'])
+    .where('s.battle_id', 'in', ids)
+    .orderBy('s.seat')
+    .execute();
+  const rounds = await db
+    .selectFrom('battle_rounds')
+    .select(['battle_id', 'round', 'drops'])
+    .where('battle_id', 'in', ids)
+    .orderBy('round')
+    .execute();
+  const byId = new Map(
+    rows.map((r): [string, BattleRecord] => [
+      r.id,
+      {
+        id: r.id,
+        creatorId: r.creator_id,
+        status: r.status,
+        gameType: r.game_type,
+        crazy: r.crazy,
+        seatCount: r.seat_count,
+        price: r.price,
+        cases: r.cases as CaseRecord[],
+        roundCount: r.round_count,
+        serverSeed: r.server_seed,
+        serverSeedHash: r.server_seed_hash,
+        blockNumber: r.block_number,
+        blockId: r.block_id,
+        roundsRevealed: r.rounds_revealed,
+        result: (r.result as BattleWin | null) ?? null,
+        createdAt: r.created_at,
+        seats: seats
+          .filter((s) => s.battle_id === r.id)
+          .map((s) => ({
+            seat: s.seat,
+            userId: s.user_id,
+            betId: s.bet_id,
+            username: s.user_id === null ? botName(s.seat) : s.username,
+            avatar: s.user_id === null ? BOT_AVATAR : s.avatar,
+          })),
+        rounds: rounds.filter((x) => x.battle_id === r.id).map((x) => x.drops as BattleDrop[]),
+      },
+    ]),
+  );
+  return ids.flatMap((id) => {
+    const b = byId.get(id);
+    return b ? [b] : [];
+  });
+}
+
+export async function loadBattle(db: Db, id: string): Promise<BattleRecord | null> {
+  return (await loadBattles(db, [id]))[0] ?? null;
+}
+
+export function playersOf(b: Pick<BattleRecord, 'seatCount' | 'seats'>): BattlePlayer[] {
+  return Array.from({ length: b.seatCount }, (_, i) => {
+    const s = b.seats.find((x) => x.seat === i + 1);
+    if (!s) return { id: null, username: null, pfp: null };
+    return { id: s.userId === null ? 'bot' : String(s.userId), username: s.username, pfp: s.avatar };
+  });
+}
+
+function caseViews(b: BattleRecord, withItems: boolean): BattleCaseView[] {
+  return b.cases.map((c) => ({
+    id: String(c.id),
+    slug: c.slug,
+    name: c.name,
+    image: c.image,
+    price: centsToCoins(c.price),
+    ...(withItems ? { items: c.items.map(itemView) } : {}),
+  }));
+}
+
+export function summaryOf(b: BattleRecord, withItems = false): BattleSummary {
+  return {
+    id: b.id,
+    price: centsToCoins(b.price),
+    cases: caseViews(b, withItems),
+    casesRoundResults: b.rounds,
+    players: playersOf(b),
+    isCrazyMode: b.crazy,
+    gameType: b.gameType,
+    status: b.status,
+    playerCount: b.seatCount,
+    creatorId: String(b.creatorId),
+    createdAt: b.createdAt.toISOString(),
+  };
+}
+
+/** The battle page's view: the server seed only once the battle is over (fairness.md §2). */
+export function detailOf(b: BattleRecord): BattleDetail {
+  const over = b.status >= 3;
+  return {
+    ...summaryOf(b, true),
+    serverSeedHash: b.serverSeedHash,
+    serverSeed: over ? b.serverSeed : null,
+    blockNumber: b.blockNumber,
+    blockHash: b.blockId,
+    win: b.status === 3 ? b.result : null,
+    roundCount: b.roundCount,
+  };
+}

@@ -1,0 +1,45 @@
+import {
+  CASE_EVENTS,
+  CASE_OPEN_ANIMATION_MS,
+  casesFreePayload,
+  casesOpenPayload,
+  centsToCoins,
+  DAILY_CASE_ANIMATION_MS,
+} from '@coinsite/shared';
+import type { Ctx } from '../../platform/context.ts';
+import { Errors } from '../../platform/errors.ts';
+import type { GameSocket } from '../../platform/realtime.ts';
+import { type CaseOpening, openDailyCase, openPaidCase } from './cases.service.ts';
+
+/**
+ * cases:open slug / cases:free 'daily' → cases:opened {case, caseResult} at once (the reel starts),
+ * cases:success when the reel has stopped; failures → cases:error with a sentence.
+ */
+export function casesSocket(ctx: Ctx): void {
+  const reply = (socket: GameSocket, opening: CaseOpening, revealMs: number) => {
+    socket.emit(CASE_EVENTS.opened, opening.event);
+    const { name, price } = opening.item;
+    ctx.clock.setTimeout(
+      () => socket.emit(CASE_EVENTS.success, `You won ${name} worth ${centsToCoins(price).toFixed(2)}!`),
+      revealMs,
+    );
+  };
+
+  ctx.realtime.handle(
+    'cases',
+    CASE_EVENTS.open,
+    casesOpenPayload,
+    CASE_EVENTS.error,
+    async (socket, [slug]) => {
+      const user = socket.data.user;
+      if (!user) throw Errors.unauthorized();
+      reply(socket, await openPaidCase(ctx, user, slug), CASE_OPEN_ANIMATION_MS);
+    },
+  );
+
+  ctx.realtime.handle('cases', CASE_EVENTS.free, casesFreePayload, CASE_EVENTS.error, async (socket) => {
+    const user = socket.data.user;
+    if (!user) throw Errors.unauthorized();
+    reply(socket, await openDailyCase(ctx, user), DAILY_CASE_ANIMATION_MS);
+  });
+}

@@ -1,0 +1,264 @@
+import { CRASH_EVENTS } from '@coinsite/shared';
+import { crashPoint } from '@coinsite/shared/fairness';
+import { crashElapsedMsFor, crashMultiplierAt } from '@coinsite/shared/games';
+import { sql } from 'kysely';
+import type { Ctx } from '../../platform/context.ts';
+import { inTransaction, type Unit } from '../../platform/tx.ts';
+import type { Chains } from '../chains/chain.store.ts';
+import { RoundRunner } from '../rounds/round-runner.ts';
+import { msSince, sqlNow } from '../rounds/round-time.ts';
+import { placeQueuedBets } from './crash.service.ts';
+import {
+  type AutoCashout,
+  announceCashouts,
+  finishRound,
+  type LiveRound,
+  payAutos,
+  refundUnstartedRound,
+} from './crash.settle.ts';
+import { crashHistView } from './crash.views.ts';
+
+/** Betting stays open 9 s (economy.md; the spec's countdown bar is scaled to it). */
+export const CRASH_BETTING_MS = 9_000;
+/** The multiplier is broadcast about every 100 ms while a round runs. */
+export const CRASH_TICK_MS = 100;
+/** The bust stays on screen this long before the next round opens. */
+export const CRASH_OVER_MS = 3_000;
+/** While no chain with a known salt is ready (first boot) or crash is switched off, look again this often. */
+export const CRASH_WAIT_MS = 1_000;
+/** A round found still taking bets this long after its close (the site was down) is refunded, not started. */
+export const CRASH_STALE_BETTING_MS = 30_000;
+
+export type CrashLoopState =
+  | { kind: 'stopped' }
+  | { kind: 'waiting' }
+  | { kind: 'betting'; round: LiveRound }
+  | { kind: 'running'; round: LiveRound; clockStart: number; autos: AutoCashout[] }
+  | { kind: 'over'; round: LiveRound };
+
+/**
+ * The one owner of the crash round on the leader: opens a round (betting), starts it, ticks,
+ * cashes out auto-cashouts as the multiplier passes them, busts at the crash point and opens the
+ * next. Every transition is a guarded row update, so after a crash or on another node the loop
+ * resumes from the rows (recover). Players' bets and cash-outs go straight to SQL from any node.
+ */
+export class CrashLoop {
+  private state: CrashLoopState = { kind: 'stopped' };
+  private readonly runner: RoundRunner;
+
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly chains: Chains,
+  ) {
+    this.runner = new RoundRunner(ctx.clock, ctx.log, 'crash');
+  }
+
+  get current(): CrashLoopState {
+    return this.state;
+  }
+
+  start(): void {
+    if (this.runner.active) return;
+    this.runner.start();
+    this.state = { kind: 'waiting' };
+    this.runner.step('recover', () => this.recover());
+  }
+
+  async stop(): Promise<void> {
+    this.state = { kind: 'stopped' };
+    await this.runner.stop();
+    // a step that was in flight may have moved the state on; nothing it scheduled will run
+    if (!this.runner.active) this.state = { kind: 'stopped' };
+  }
+
+  /** Resolves when no database step is in flight (tests advance the clock between these). */
+  idle(): Promise<void> {
+    return this.runner.idle();
+  }
+
+  private emit(event: string, ...args: unknown[]): void {
+    this.ctx.realtime.ns('crash').emit(event, ...args);
+  }
+
+  /** Carries on with the open round, if any, from its rows; otherwise opens one. */
+  private async recover(): Promise<void> {
+    const now = sqlNow(this.ctx.clock);
+    const open = await this.ctx.db
+      .selectFrom('rounds')
+      .select([
+        'id',
+        'status',
+        'private_hash',
+        'public_seed',
+        'result',
+        msSince(now, sql.ref('betting_ends_at')).as('sinceClose'),
+        msSince(now, sql.ref('started_at')).as('elapsed'),
+      ])
+      .where('game', '=', 'crash')
+      .where('status', 'in', ['betting', 'running'])
+      .executeTakeFirst();
+    if (!open) return this.open();
+    const round = liveRound(open);
+    if (open.status === 'betting' && open.sinceClose > CRASH_STALE_BETTING_MS)
+      return this.refundUnstarted(round);
+    if (open.status === 'betting') {
+      this.state = { kind: 'betting', round };
+      this.runner.after(Math.max(0, Math.ceil(-open.sinceClose)), () =>
+        this.runner.step('start', () => this.begin(round)),
+      );
+      return;
+    }
+    if (open.elapsed < round.crashMs) return this.run(round, Math.max(0, Math.floor(open.elapsed)));
+    return this.interrupted(round);
+  }
+
+  /** Opens betting on the next game of the chain and places the queued bets. */
+  private async open(): Promise<void> {
+    const ready = (await this.ctx.controls.isEnabled('crash')) && (await this.chains.ready('crash'));
+    const round = ready ? await inTransaction(this.ctx.db, (unit) => this.insertRound(unit)) : null;
+    if (!round) {
+      this.state = { kind: 'waiting' };
+      this.runner.after(CRASH_WAIT_MS, () => this.runner.step('open', () => this.recover()));
+      return;
+    }
+    this.state = { kind: 'betting', round };
+    this.emit(CRASH_EVENTS.starting, {
+      _id: String(round.id),
+      privateHash: round.privateHash,
+      timeUntilStart: CRASH_BETTING_MS,
+    });
+    this.runner.after(CRASH_BETTING_MS, () => this.runner.step('start', () => this.begin(round)));
+    await placeQueuedBets(this.ctx);
+  }
+
+  private async insertRound(unit: Unit): Promise<LiveRound | null> {
+    const seed = await this.chains.nextSeed(unit, 'crash');
+    if (!seed) return null;
+    const point = crashPoint(seed.privateSeed, seed.publicSeed);
+    const row = await unit.tx
+      .insertInto('rounds')
+      .values({
+        game: 'crash',
+        chain_id: seed.chainId,
+        game_number: seed.gameNumber,
+        private_hash: seed.privateHash,
+        private_seed: seed.privateSeed,
+        public_seed: seed.publicSeed,
+        result: point,
+        status: 'betting',
+        betting_ends_at: sql<Date>`${sqlNow(this.ctx.clock)} + ${CRASH_BETTING_MS} * interval '1 millisecond'`,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return liveRound({
+      id: row.id,
+      private_hash: seed.privateHash,
+      public_seed: seed.publicSeed,
+      result: point,
+    });
+  }
+
+  /**
+   * Closes betting and starts the clock: the update waits for bets in flight (they hold the
+   * round row shared) and fixes crash_at, the time after which no cash-out counts.
+   */
+  private async begin(round: LiveRound): Promise<void> {
+    const now = sqlNow(this.ctx.clock);
+    const started = await this.ctx.db
+      .updateTable('rounds')
+      .set({
+        status: 'running',
+        started_at: now,
+        crash_at: sql<Date>`${now} + ${round.crashMs} * interval '1 millisecond'`,
+      })
+      .where('id', '=', round.id)
+      .where('status', '=', 'betting')
+      .returning('id')
+      .executeTakeFirst();
+    if (!started) return this.recover();
+    this.emit(CRASH_EVENTS.start, { _id: String(round.id), publicSeed: round.publicSeed });
+    await this.run(round, 0);
+  }
+
+  /** Ticks from `elapsed` ms into the round (0 at a start, more when resuming after a takeover). */
+  private async run(round: LiveRound, elapsed: number): Promise<void> {
+    const autos = await this.ctx.db
+      .selectFrom('round_bets')
+      .select(['id as betId', 'user_id as userId', 'amount', 'auto_cashout as target'])
+      .where('round_id', '=', round.id)
+      .where('status', '=', 'active')
+      .where('auto_cashout', 'is not', null)
+      .orderBy('auto_cashout')
+      .execute();
+    this.state = {
+      kind: 'running',
+      round,
+      clockStart: this.ctx.clock.now() - elapsed,
+      autos: autos.map((a) => ({ ...a, target: a.target ?? Number.MAX_SAFE_INTEGER })),
+    };
+    this.tick();
+  }
+
+  private tick(): void {
+    const s = this.state;
+    if (s.kind !== 'running') return;
+    const elapsed = this.ctx.clock.now() - s.clockStart;
+    if (elapsed >= s.round.crashMs) {
+      this.runner.step('bust', () => this.bust(s.round));
+      return;
+    }
+    const multiplier = crashMultiplierAt(elapsed);
+    this.emit(CRASH_EVENTS.tick, multiplier / 100);
+    // Only bets whose target the curve has already passed: nothing here hints at the crash point.
+    let due = 0;
+    while (due < s.autos.length && (s.autos[due]?.target ?? Infinity) <= multiplier) due++;
+    if (due > 0) {
+      const batch = s.autos.splice(0, due);
+      this.runner.step('auto-cashout', () => this.cashOutAutos(s.round, batch));
+    }
+    const nextTick = (Math.floor(elapsed / CRASH_TICK_MS) + 1) * CRASH_TICK_MS;
+    this.runner.after(Math.min(nextTick, s.round.crashMs) - elapsed, () => this.tick());
+  }
+
+  private async cashOutAutos(round: LiveRound, batch: AutoCashout[]): Promise<void> {
+    const paid = await inTransaction(this.ctx.db, (unit) => payAutos(this.ctx, unit, round, batch));
+    announceCashouts(this.ctx, paid);
+  }
+
+  /** The bust: the round is over, auto-cashouts below the crash point are paid, the rest lose. */
+  private async bust(round: LiveRound): Promise<void> {
+    await this.finish(round, 'over');
+  }
+
+  /**
+   * Found running past its crash time after a crash or takeover (nobody ticked it to the end):
+   * bets the server would have cashed out automatically are paid, every other open bet is refunded.
+   */
+  private async interrupted(round: LiveRound): Promise<void> {
+    await this.finish(round, 'refunded');
+  }
+
+  private async finish(round: LiveRound, status: 'over' | 'refunded'): Promise<void> {
+    const ended = await finishRound(this.ctx, round, status);
+    if (ended) this.emit(CRASH_EVENTS.end, { game: crashHistView(ended) });
+    this.state = { kind: 'over', round };
+    this.runner.after(CRASH_OVER_MS, () => this.runner.step('open', () => this.recover()));
+  }
+
+  /** Its players are long gone: every bet goes back and the round never starts. */
+  private async refundUnstarted(round: LiveRound): Promise<void> {
+    const ended = await refundUnstartedRound(this.ctx, round);
+    if (ended) this.emit(CRASH_EVENTS.end, { game: crashHistView(ended) });
+    await this.open();
+  }
+}
+
+function liveRound(r: { id: number; private_hash: string; public_seed: string; result: number }): LiveRound {
+  return {
+    id: r.id,
+    privateHash: r.private_hash,
+    publicSeed: r.public_seed,
+    crashPoint: r.result,
+    crashMs: crashElapsedMsFor(r.result),
+  };
+}

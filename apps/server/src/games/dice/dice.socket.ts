@@ -1,0 +1,34 @@
+import { centsToCoins, diceBetPayload } from '@coinsite/shared';
+import { diceRoll, diceSettle, diceTargetError } from '@coinsite/shared/fairness';
+import type { Ctx } from '../../platform/context.ts';
+import { Errors } from '../../platform/errors.ts';
+import { placeBet, stakeCents } from '../engine/bet-engine.ts';
+
+/** dice:bet {amount, multiplier, rangeData} → dice:result {payout (net), diceresult}; errors: game-creation-error. */
+export function diceSocket(ctx: Ctx): void {
+  const edge = ctx.config.DICE_EDGE_PCT;
+  ctx.realtime.handle('dice', 'dice:bet', diceBetPayload, 'game-creation-error', async (socket, [bet]) => {
+    const user = socket.data.user;
+    if (!user) throw Errors.unauthorized();
+    // rangeData is the roll-under percentage (50 → 50.00); the client's multiplier is display only
+    const target = Math.round(bet.rangeData * 100);
+    const targetError = diceTargetError(target, edge);
+    if (targetError) throw Errors.badRequest(targetError);
+    const stake = stakeCents(bet.amount);
+    const placed = await placeBet(ctx, { user, game: 'dice', stake }, (seeds) => {
+      const o = diceSettle(diceRoll(seeds), stake, target, edge);
+      return {
+        payout: o.payout,
+        multiplier: o.win ? o.multiplier : 0,
+        outcome: { roll: o.roll, target, multiplier: o.multiplier, win: o.win, edgePct: edge },
+      };
+    });
+    socket.emit('dice:result', {
+      payout: centsToCoins(placed.payout > 0 ? placed.payout - stake : 0),
+      diceresult: placed.outcome.roll / 100,
+      win: placed.outcome.win,
+      multiplier: placed.outcome.multiplier / 10000,
+      betId: String(placed.betId),
+    });
+  });
+}

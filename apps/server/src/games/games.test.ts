@@ -1,0 +1,388 @@
+import { diceRoll, limboResult, minePositions, upgraderTicket } from '@coinsite/shared/fairness';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findLedgerMismatches } from '../platform/ledger.ts';
+import { inTransaction } from '../platform/tx.ts';
+import { DB_KINDS, nextEvent, startServer, type TestServer } from '../test-support/server.ts';
+
+const run = promisify(execFile);
+
+/** Lets the 10 ms spacing rule pass between two emits of one socket. */
+const spaced = () => new Promise((r) => setTimeout(r, 12));
+
+describe.each(DB_KINDS)('single-player games on %s', (db) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ db });
+  });
+  afterAll(() => server?.close());
+
+  const ctx = () => server.site.ctx;
+  async function richUser(coins = 100) {
+    const u = await server.newUser();
+    await inTransaction(ctx().db, (unit) =>
+      ctx().wallet.apply(unit, {
+        userId: u.id,
+        delta: coins * 100,
+        kind: 'admin',
+        idempotencyKey: `fund:${u.id}`,
+      }),
+    );
+    return u;
+  }
+  async function activeSeeds(userId: number) {
+    await server.api('GET', '/api/provably-fair/current', undefined, (await tokenOf(userId)) ?? '');
+    const row = await ctx()
+      .db.selectFrom('seed_pairs')
+      .select(['server_seed', 'client_seed', 'nonce'])
+      .where('user_id', '=', userId)
+      .where('status', '=', 'active')
+      .executeTakeFirstOrThrow();
+    return { serverSeed: row.server_seed, clientSeed: row.client_seed, nonce: row.nonce };
+  }
+  const tokens = new Map<number, string>();
+  const tokenOf = async (id: number) => tokens.get(id);
+  async function player(coins = 100) {
+    const u = await richUser(coins);
+    tokens.set(u.id, u.token);
+    return u;
+  }
+  const balance = async (id: number) =>
+    (await ctx().db.selectFrom('users').select('balance').where('id', '=', id).executeTakeFirstOrThrow())
+      .balance;
+
+  it('dice: a win pays the multiplier, a loss pays nothing, both derive from the committed seeds', async () => {
+    const u = await player(100);
+    const sock = await server.socket('dice', u.token);
+    const seeds = await activeSeeds(u.id);
+    const roll = diceRoll(seeds);
+    // choose a target that wins: roll under (roll + 1)/100 %, clamped to the allowed range
+    const winTarget = Math.min(9890, Math.max(10, roll + 1));
+    const wins = roll < winTarget;
+    const res = nextEvent(sock, 'dice:result');
+    sock.emit('dice:bet', { amount: 10, multiplier: 2, rangeData: winTarget / 100 });
+    const [r] = (await res) as [{ payout: number; diceresult: number; win: boolean }];
+    expect(r.diceresult).toBe(roll / 100);
+    expect(r.win).toBe(wins);
+    const mult = Math.floor((9900 * 10000) / winTarget);
+    const gross = wins ? Math.floor((1000 * mult) / 10000) : 0;
+    expect(r.payout).toBe(wins ? (gross - 1000) / 100 : 0);
+    expect(await balance(u.id)).toBe(10_000 - 1000 + gross);
+
+    await spaced();
+    const next = await activeSeeds(u.id);
+    expect(next.nonce).toBe(seeds.nonce + 1);
+    const roll2 = diceRoll(next);
+    const loseTarget = Math.max(10, Math.min(roll2, 9890));
+    const res2 = nextEvent(sock, 'dice:result');
+    sock.emit('dice:bet', { amount: 1, multiplier: 2, rangeData: loseTarget / 100 });
+    const [r2] = (await res2) as [{ payout: number; win: boolean }];
+    expect(r2.win).toBe(roll2 < loseTarget);
+    const wager = await ctx()
+      .db.selectFrom('users')
+      .select('wager')
+      .where('id', '=', u.id)
+      .executeTakeFirstOrThrow();
+    expect(wager.wager).toBe(1100);
+    expect(await findLedgerMismatches(ctx().db)).toEqual([]);
+  });
+
+  it('limbo: result from the seeds, payout floor(bet × target)', async () => {
+    const u = await player(100);
+    const sock = await server.socket('limbo', u.token);
+    const seeds = await activeSeeds(u.id);
+    const result = limboResult(seeds, 1);
+    const res = nextEvent(sock, 'limbo:result');
+    sock.emit('limbo:bet', { amount: 3.33, multiplier: 1.01 });
+    const [r] = (await res) as [{ payout: number; crashpoint: number }];
+    expect(r.crashpoint).toBe(result / 100);
+    const win = result >= 101;
+    expect(r.payout).toBe(win ? (Math.floor((333 * 101) / 100) - 333) / 100 : 0);
+  });
+
+  it('refuses bad bets with a sentence and changes nothing', async () => {
+    const u = await player(1);
+    const sock = await server.socket('dice', u.token);
+    const cases: Array<[unknown, RegExp]> = [
+      [{ amount: 0.001, rangeData: 50 }, /minimum bet is 0.01/],
+      [{ amount: 0, rangeData: 50 }, /minimum bet is 0.01/],
+      [{ amount: -5, rangeData: 50 }, /negative/],
+      [{ amount: 'ten', rangeData: 50 }, /number/],
+      [{ amount: 5, rangeData: 50 }, /enough balance/],
+      [{ amount: 0.5, rangeData: 99.5 }, /1.0000x or less/],
+      [{ amount: 0.5, rangeData: 0 }, /between 0.10 and 99.90/],
+      [{ amount: 0.5 }, /roll under/i],
+      ['garbage', /Invalid/],
+      [null, /Invalid/],
+    ];
+    for (const [payload, re] of cases) {
+      await spaced();
+      const err = nextEvent(sock, 'game-creation-error');
+      sock.emit('dice:bet', payload);
+      expect(String((await err)[0])).toMatch(re);
+    }
+    expect(await balance(u.id)).toBe(100);
+    const bets = await ctx().db.selectFrom('bets').select('id').where('user_id', '=', u.id).execute();
+    expect(bets).toHaveLength(0);
+    const seeds = await activeSeeds(u.id);
+    expect(seeds.nonce).toBe(0);
+  });
+
+  it('many concurrent bets from one balance never overdraw it', async () => {
+    const u = await player(1);
+    const socks: Socket[] = [];
+    for (let i = 0; i < 4; i++) socks.push(await server.socket('limbo', u.token));
+    const outcomes: Array<Promise<unknown[]>> = [];
+    for (let round = 0; round < 5; round++) {
+      for (const s of socks) {
+        outcomes.push(Promise.race([nextEvent(s, 'limbo:result'), nextEvent(s, 'game-creation-error')]));
+        s.emit('limbo:bet', { amount: 0.1, multiplier: 1000000 });
+      }
+      await Promise.all(outcomes.slice(-socks.length));
+      await spaced();
+    }
+    expect(await balance(u.id)).toBeGreaterThanOrEqual(0);
+    const placed = await ctx().db.selectFrom('bets').select('id').where('user_id', '=', u.id).execute();
+    expect(placed.length).toBeLessThanOrEqual(10);
+    expect(await findLedgerMismatches(ctx().db)).toEqual([]);
+  });
+
+  it('mines: play to a cash-out; positions appear in no event or response before the end', async () => {
+    const u = await player(50);
+    const sock = await server.socket('mines', u.token);
+    const seen: string[] = [];
+    sock.onAny((event, ...args) => seen.push(`${event} ${JSON.stringify(args)}`));
+    const seeds = await activeSeeds(u.id);
+    const mines = minePositions(seeds, 3);
+    const safe = Array.from({ length: 25 }, (_, i) => i).filter((i) => !mines.includes(i));
+
+    const noTiles = nextEvent(sock, 'mines:result');
+    sock.emit('mines:cashout');
+    expect((await noTiles)[0]).toEqual({ message: 'No active game found.' });
+    await spaced();
+
+    const started = nextEvent(sock, 'mines:start');
+    sock.emit('mines:bet', { amount: 10, minescount: 3 });
+    expect(await started).toEqual(['Game Has Been Started']);
+    await spaced();
+    const early = nextEvent(sock, 'mines:result');
+    sock.emit('mines:cashout');
+    expect((await early)[0]).toEqual({ error: "You can't cash out before revealing any tiles!" });
+
+    const me = await server.api<{ status: string; grid: Array<Record<string, unknown>> }>(
+      'GET',
+      '/api/mines/me',
+      undefined,
+      u.token,
+    );
+    expect(me.body.status).toBe('inprogress');
+    expect(me.body.grid.every((t) => Object.keys(t).join() === 'revealed')).toBe(true);
+    const seedView = await server.api('GET', '/api/provably-fair/current', undefined, u.token);
+    const rotate = await server.api(
+      'POST',
+      '/api/provably-fair/update-seed',
+      { newClientSeed: 'abc' },
+      u.token,
+    );
+    expect(rotate.status).toBe(400);
+
+    for (const tile of safe.slice(0, 2)) {
+      await spaced();
+      const rev = nextEvent(sock, 'mines:tileRevealed');
+      sock.emit('mines:revealTile', { tileIndex: tile });
+      const [t] = (await rev) as [{ tileIndex: number; multiplier: number }];
+      expect(t.tileIndex).toBe(tile);
+    }
+    const secretsSeen = JSON.stringify([seen, me.body, seedView.body]);
+    expect(secretsSeen).not.toContain('isMine');
+    expect(secretsSeen).not.toContain(seeds.serverSeed);
+    const dbRow = await ctx()
+      .db.selectFrom('bets')
+      .select('outcome')
+      .where('user_id', '=', u.id)
+      .executeTakeFirstOrThrow();
+    expect((dbRow.outcome as { mines: number[] }).mines).toEqual(mines);
+
+    await spaced();
+    const paid = nextEvent(sock, 'mines:cashoutSuccess');
+    const grid = nextEvent(sock, 'mines:revealAllTiles');
+    sock.emit('mines:cashout');
+    const [p] = (await paid) as [{ message: string; payout: number }];
+    expect(p.message).toBe('Cashout successful!');
+    const mult = Math.floor(
+      ((9900n * ((25n * 24n) / 2n)) / ((22n * 21n) / 2n)).toString() as unknown as number,
+    );
+    expect(p.payout).toBe(Math.floor((1000 * mult) / 10000) / 100);
+    const [g] = (await grid) as [Array<{ isMine: boolean }>];
+    expect(
+      g
+        .map((t, i) => (t.isMine ? i : -1))
+        .filter((i) => i >= 0)
+        .sort((a, b) => a - b),
+    ).toEqual([...mines].sort((a, b) => a - b));
+    expect((await server.api('GET', '/api/mines/me', undefined, u.token)).status).toBe(404);
+    expect((await server.api<unknown[]>('GET', '/api/mines/reveal', undefined, u.token)).body).toHaveLength(
+      25,
+    );
+
+    // double cash-out: nothing more is paid
+    await spaced();
+    const again = nextEvent(sock, 'mines:result');
+    sock.emit('mines:cashout');
+    expect((await again)[0]).toEqual({ message: 'No active game found.' });
+    expect(await findLedgerMismatches(ctx().db)).toEqual([]);
+  });
+
+  it('mines: hitting a mine ends the game with nothing paid', async () => {
+    const u = await player(5);
+    const sock = await server.socket('mines', u.token);
+    const seeds = await activeSeeds(u.id);
+    const mines = minePositions(seeds, 24);
+    const started = nextEvent(sock, 'mines:start');
+    sock.emit('mines:bet', { amount: 5, minescount: 24 });
+    await started;
+    await spaced();
+    const end = nextEvent(sock, 'mines:gameEnd');
+    const all = nextEvent(sock, 'mines:revealAllTiles');
+    sock.emit('mines:revealTile', { tileIndex: mines[0] });
+    expect((await end)[0]).toEqual({ message: 'You revealed a mine! Game over.' });
+    expect(((await all)[0] as unknown[]).length).toBe(25);
+    expect(await balance(u.id)).toBe(0);
+  });
+
+  it('upgrader: the 80 % cap, and a result from the seeds', async () => {
+    const u = await player(100);
+    const items = await server.api<Array<{ id: string; price: number; color: string }>>(
+      'GET',
+      '/api/upgrader/items',
+    );
+    expect(items.body.length).toBeGreaterThanOrEqual(60);
+    expect(items.body.at(-1)?.price).toBe(0.01);
+    expect(items.body[0]?.price).toBe(1973.33);
+    const item = items.body.find((i) => i.price >= 20 && i.price <= 100);
+    if (!item) throw new Error('no mid item');
+    const sock = await server.socket('upgrader', u.token);
+    const over = nextEvent(sock, 'upgrader:error');
+    sock.emit('upgrader:attempt', item.price * 0.81, { id: item.id }, true);
+    expect((await over)[0]).toMatch(/80%/);
+    await spaced();
+    const seeds = await activeSeeds(u.id);
+    const ticket = upgraderTicket(seeds);
+    const res = nextEvent(sock, 'upgrader:result');
+    sock.emit('upgrader:attempt', 5, item.id, true);
+    const [r] = (await res) as [{ success: boolean; ticket: number }];
+    expect(r.ticket).toBe(ticket);
+    const priceCents = Math.round(item.price * 100);
+    const w = Math.min(Math.floor((500 * 1_000_000_001) / priceCents), 800_000_000);
+    expect(r.success).toBe(ticket <= w);
+  });
+
+  it('seed rotation reveals the old server seed and every bet re-derives from it', async () => {
+    const u = await player(10);
+    const sock = await server.socket('dice', u.token);
+    const before = await server.api<{ serverSeedHash: string; nextServerSeedHash: string; nonce: number }>(
+      'GET',
+      '/api/provably-fair/current',
+      undefined,
+      u.token,
+    );
+    const rolls: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await spaced();
+      const res = nextEvent(sock, 'dice:result');
+      sock.emit('dice:bet', { amount: 0.01, rangeData: 50 });
+      rolls.push(Math.round(((await res)[0] as { diceresult: number }).diceresult * 100));
+    }
+    const rot = await server.api<{ currentServerSeedHash: string }>(
+      'POST',
+      '/api/provably-fair/update-seed',
+      { newClientSeed: 'my lucky seed' },
+      u.token,
+    );
+    expect(rot.status).toBe(200);
+    expect(rot.body.currentServerSeedHash).toBe(before.body.nextServerSeedHash);
+    const hist = await server.api<{
+      history: Array<{ serverSeed: string; serverSeedHash: string; clientSeed: string; nonce: number }>;
+    }>('GET', '/api/provably-fair/history', undefined, u.token);
+    const old = hist.body.history[0];
+    if (!old) throw new Error('no history');
+    expect(old.serverSeedHash).toBe(before.body.serverSeedHash);
+    expect(old.nonce).toBe(3);
+    expect(rolls).toEqual(
+      [0, 1, 2].map((nonce) => diceRoll({ serverSeed: old.serverSeed, clientSeed: old.clientSeed, nonce })),
+    );
+    const now = await server.api<{ clientSeed: string; nonce: number }>(
+      'GET',
+      '/api/provably-fair/current',
+      undefined,
+      u.token,
+    );
+    expect(now.body).toMatchObject({ clientSeed: 'my lucky seed', nonce: 0 });
+    const bad = await server.api(
+      'POST',
+      '/api/provably-fair/update-seed',
+      { newClientSeed: 'x'.repeat(65) },
+      u.token,
+    );
+    expect(bad.status).toBe(400);
+    const live = await server.api<{ all: unknown[]; mine: unknown[] }>(
+      'GET',
+      '/api/bets/live?game=dice',
+      undefined,
+      u.token,
+    );
+    expect(live.body.mine.length).toBeGreaterThanOrEqual(3);
+
+    // npm run verify -- <bet id> re-derives a stored bet (PostgreSQL: a second process may open it)
+    const url = ctx().config.DATABASE_URL;
+    if (url) {
+      const bet = await ctx()
+        .db.selectFrom('bets')
+        .select('id')
+        .where('user_id', '=', u.id)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      const { stdout } = await run(
+        process.execPath,
+        ['--import', 'tsx', 'apps/server/src/tools/verify.ts', String(bet.id)],
+        { env: { ...process.env, DATABASE_URL: url } },
+      );
+      expect(stdout).toContain('OK: the recorded outcome re-derives from the revealed seeds');
+    }
+  });
+});
+
+describe('mines survives a restart', () => {
+  it('GET /api/mines/me resumes the open game from the database', async () => {
+    const first = await startServer();
+    const u = await first.newUser();
+    await inTransaction(first.site.ctx.db, (unit) =>
+      first.site.ctx.wallet.apply(unit, {
+        userId: u.id,
+        delta: 500,
+        kind: 'admin',
+        idempotencyKey: 'fund-restart',
+      }),
+    );
+    const sock = await first.socket('mines', u.token);
+    const started = nextEvent(sock, 'mines:start');
+    sock.emit('mines:bet', { amount: 1, minescount: 1 });
+    await started;
+    const dataDir = first.dataDir;
+    await first.site.close();
+    const second = await startServer({ env: { DATA_DIR: dataDir } });
+    try {
+      const me = await second.api<{ status: string; amount: number; minesCount: number }>(
+        'GET',
+        '/api/mines/me',
+        undefined,
+        u.token,
+      );
+      expect(me.body).toMatchObject({ status: 'inprogress', amount: 1, minesCount: 1 });
+    } finally {
+      await second.close();
+    }
+  });
+});

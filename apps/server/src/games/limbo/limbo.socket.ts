@@ -1,0 +1,32 @@
+import { centsToCoins, limboBetPayload } from '@coinsite/shared';
+import { limboResult, limboSettle, limboTargetError } from '@coinsite/shared/fairness';
+import type { Ctx } from '../../platform/context.ts';
+import { Errors } from '../../platform/errors.ts';
+import { placeBet, stakeCents } from '../engine/bet-engine.ts';
+
+/** limbo:bet {amount, multiplier} → limbo:result {payout (net, 0 on loss), crashpoint}. */
+export function limboSocket(ctx: Ctx): void {
+  const edge = ctx.config.LIMBO_EDGE_PCT;
+  ctx.realtime.handle('limbo', 'limbo:bet', limboBetPayload, 'game-creation-error', async (socket, [bet]) => {
+    const user = socket.data.user;
+    if (!user) throw Errors.unauthorized();
+    const target = Math.round(bet.multiplier * 100);
+    const targetError = limboTargetError(target);
+    if (targetError) throw Errors.badRequest(targetError);
+    const stake = stakeCents(bet.amount);
+    const placed = await placeBet(ctx, { user, game: 'limbo', stake }, (seeds) => {
+      const o = limboSettle(limboResult(seeds, edge), stake, target);
+      return {
+        payout: o.payout,
+        multiplier: o.win ? target * 100 : 0,
+        outcome: { result: o.result, target, win: o.win, edgePct: edge },
+      };
+    });
+    socket.emit('limbo:result', {
+      payout: centsToCoins(placed.payout > 0 ? placed.payout - stake : 0),
+      crashpoint: placed.outcome.result / 100,
+      win: placed.outcome.win,
+      betId: String(placed.betId),
+    });
+  });
+}

@@ -1,0 +1,197 @@
+import { ROULETTE_EVENTS } from '@coinsite/shared';
+import { ROULETTE_WHEEL_ORDER, rouletteColor, roulettePayout, rouletteSlot } from '@coinsite/shared/fairness';
+import { sql } from 'kysely';
+import type { Ctx } from '../../platform/context.ts';
+import { inTransaction, type Unit } from '../../platform/tx.ts';
+import type { Chains } from '../chains/chain.store.ts';
+import { creditWin } from '../rounds/round-bets.ts';
+import { RoundRunner } from '../rounds/round-runner.ts';
+import { msSince, sqlNow } from '../rounds/round-time.ts';
+import { rouletteHistoryView } from './roulette.service.ts';
+
+/** PLACE YOUR BETS lasts 15 s. */
+export const ROULETTE_BETTING_MS = 15_000;
+/** The wheel turns to the winning slot for 5 s (the spec's AnimationDuration)… */
+export const ROULETTE_SPIN_MS = 5_000;
+/** …then highlights it; at 5.5 s (AnimationDurationTotal) wins are announced and the seed revealed. */
+export const ROULETTE_ANIMATION_TOTAL_MS = 5_500;
+/** The result stays on screen this long after the animation before the next round opens. */
+export const ROULETTE_RESULT_MS = 1_500;
+/** While no chain with a known salt is ready or roulette is switched off, look again this often. */
+export const ROULETTE_WAIT_MS = 1_000;
+
+interface LiveRound {
+  id: number;
+  privateHash: string;
+  /** the winning slot; secret until the roll */
+  slot: number;
+}
+
+export type RouletteLoopState =
+  | { kind: 'stopped' }
+  | { kind: 'waiting' }
+  | { kind: 'betting'; round: LiveRound }
+  | { kind: 'rolling'; round: LiveRound };
+
+/**
+ * The one owner of the roulette round on the leader: opens betting, rolls (the round is settled
+ * in the same transaction that closes it), lets the wheel animate, reveals, opens the next.
+ * After a restart or on another node it carries on from the rows (recover).
+ */
+export class RouletteLoop {
+  private state: RouletteLoopState = { kind: 'stopped' };
+  private readonly runner: RoundRunner;
+
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly chains: Chains,
+  ) {
+    this.runner = new RoundRunner(ctx.clock, ctx.log, 'roulette');
+  }
+
+  get current(): RouletteLoopState {
+    return this.state;
+  }
+
+  start(): void {
+    if (this.runner.active) return;
+    this.runner.start();
+    this.state = { kind: 'waiting' };
+    this.runner.step('recover', () => this.recover());
+  }
+
+  async stop(): Promise<void> {
+    this.state = { kind: 'stopped' };
+    await this.runner.stop();
+    // a step that was in flight may have moved the state on; nothing it scheduled will run
+    if (!this.runner.active) this.state = { kind: 'stopped' };
+  }
+
+  idle(): Promise<void> {
+    return this.runner.idle();
+  }
+
+  private emit(event: string, ...args: unknown[]): void {
+    this.ctx.realtime.ns('roulette').emit(event, ...args);
+  }
+
+  /** Carries on with the round taking bets, or waits out the last roll's animation, then opens one. */
+  private async recover(): Promise<void> {
+    const now = sqlNow(this.ctx.clock);
+    const latest = await this.ctx.db
+      .selectFrom('rounds')
+      .select([
+        'id',
+        'status',
+        'private_hash',
+        'result',
+        msSince(now, sql.ref('betting_ends_at')).as('sinceClose'),
+        msSince(now, sql.ref('ended_at')).as('sinceRoll'),
+      ])
+      .where('game', '=', 'roulette')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (latest?.status === 'betting') {
+      const round = { id: latest.id, privateHash: latest.private_hash, slot: latest.result };
+      this.state = { kind: 'betting', round };
+      this.runner.after(Math.max(0, Math.ceil(-latest.sinceClose)), () =>
+        this.runner.step('roll', () => this.roll(round)),
+      );
+      return;
+    }
+    const rest = ROULETTE_ANIMATION_TOTAL_MS + ROULETTE_RESULT_MS - (latest?.sinceRoll ?? Infinity);
+    if (rest > 0) {
+      this.runner.after(Math.ceil(rest), () => this.runner.step('open', () => this.open()));
+      return;
+    }
+    await this.open();
+  }
+
+  private async open(): Promise<void> {
+    const ready = (await this.ctx.controls.isEnabled('roulette')) && (await this.chains.ready('roulette'));
+    const round = ready ? await inTransaction(this.ctx.db, (unit) => this.insertRound(unit)) : null;
+    if (!round) {
+      this.state = { kind: 'waiting' };
+      this.runner.after(ROULETTE_WAIT_MS, () => this.runner.step('open', () => this.recover()));
+      return;
+    }
+    this.state = { kind: 'betting', round };
+    this.emit(ROULETTE_EVENTS.newRound, ROULETTE_BETTING_MS, String(round.id), round.privateHash);
+    this.runner.after(ROULETTE_BETTING_MS, () => this.runner.step('roll', () => this.roll(round)));
+  }
+
+  private async insertRound(unit: Unit): Promise<LiveRound | null> {
+    const seed = await this.chains.nextSeed(unit, 'roulette');
+    if (!seed) return null;
+    const slot = rouletteSlot(seed.privateSeed, seed.publicSeed);
+    const row = await unit.tx
+      .insertInto('rounds')
+      .values({
+        game: 'roulette',
+        chain_id: seed.chainId,
+        game_number: seed.gameNumber,
+        private_hash: seed.privateHash,
+        private_seed: seed.privateSeed,
+        public_seed: seed.publicSeed,
+        result: slot,
+        status: 'betting',
+        betting_ends_at: sql<Date>`${sqlNow(this.ctx.clock)} + ${ROULETTE_BETTING_MS} * interval '1 millisecond'`,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id: row.id, privateHash: seed.privateHash, slot };
+  }
+
+  /**
+   * Closes betting and settles the round in one transaction (bets in flight hold the round row
+   * shared, so the close waits for them). Wins are credited now and announced when the wheel stops.
+   */
+  private async roll(round: LiveRound): Promise<void> {
+    const rolled = await inTransaction(this.ctx.db, async (unit) => {
+      const now = sqlNow(this.ctx.clock);
+      const closed = await unit.tx
+        .updateTable('rounds')
+        .set({ status: 'over', started_at: now, ended_at: now })
+        .where('id', '=', round.id)
+        .where('status', '=', 'betting')
+        .returning(['id', 'private_hash', 'private_seed', 'public_seed', 'result'])
+        .executeTakeFirst();
+      if (!closed) return null;
+      const winner = rouletteColor(round.slot);
+      const bets = await unit.tx
+        .selectFrom('round_bets')
+        .select(['id', 'user_id', 'amount', 'color'])
+        .where('round_id', '=', round.id)
+        .where('status', '=', 'active')
+        .where('color', '=', winner)
+        .execute();
+      for (const bet of bets) {
+        const payout = roulettePayout(bet.amount, winner, round.slot);
+        await unit.tx
+          .updateTable('round_bets')
+          .set({ status: 'won', payout, settled_at: now })
+          .where('id', '=', bet.id)
+          .execute();
+        const ref = { id: bet.id, userId: bet.user_id, roundId: round.id };
+        await creditWin(this.ctx, unit, ref, 'roulette', payout, ROULETTE_ANIMATION_TOTAL_MS);
+      }
+      await unit.tx
+        .updateTable('round_bets')
+        .set({ status: 'lost', settled_at: now })
+        .where('round_id', '=', round.id)
+        .where('status', '=', 'active')
+        .execute();
+      return closed;
+    });
+    if (!rolled) return this.recover();
+    this.state = { kind: 'rolling', round };
+    const index = ROULETTE_WHEEL_ORDER.indexOf(round.slot as (typeof ROULETTE_WHEEL_ORDER)[number]);
+    this.emit(ROULETTE_EVENTS.rolled, index, round.slot, ROULETTE_SPIN_MS, ROULETTE_ANIMATION_TOTAL_MS);
+    this.runner.after(ROULETTE_ANIMATION_TOTAL_MS, () =>
+      this.emit(ROULETTE_EVENTS.history, rouletteHistoryView(rolled)),
+    );
+    this.runner.after(ROULETTE_ANIMATION_TOTAL_MS + ROULETTE_RESULT_MS, () =>
+      this.runner.step('open', () => this.open()),
+    );
+  }
+}

@@ -1,0 +1,83 @@
+import {
+  centsToCoins,
+  ROULETTE_EVENTS,
+  type RouletteBetColor,
+  type RouletteHistoryEntry,
+  type RoulettePlayer,
+} from '@coinsite/shared';
+import { rouletteColor } from '@coinsite/shared/fairness';
+import type { Ctx } from '../../platform/context.ts';
+import { Errors } from '../../platform/errors.ts';
+import { limit } from '../../platform/http.ts';
+import type { SocketUser } from '../../platform/realtime.ts';
+import { inTransaction } from '../../platform/tx.ts';
+import { stakeCents } from '../engine/bet-engine.ts';
+import { insertRoundBet, playerLevel } from '../rounds/round-bets.ts';
+import { sqlNow } from '../rounds/round-time.ts';
+
+export const ROULETTE_TEXT = {
+  closed: 'Betting is closed, wait for the next round!',
+  tooFast: 'You are betting too fast, slow down!',
+} as const;
+
+/** Per-user roulette bets: 10 a second (× RATE_LIMIT_FACTOR). */
+const BETS_PER_SECOND = 10;
+
+export function roulettePlayerView(bet: {
+  id: number;
+  userId: number;
+  username: string;
+  avatar: string;
+  wager: number;
+  amount: number;
+  color: RouletteBetColor | null;
+}): RoulettePlayer {
+  return {
+    _id: String(bet.userId),
+    username: bet.username,
+    avatar: bet.avatar,
+    color: bet.color ?? 'red',
+    betAmount: centsToCoins(bet.amount),
+    level: playerLevel(bet.wager),
+    betId: String(bet.id),
+  };
+}
+
+export function rouletteHistoryView(r: {
+  id: number;
+  private_hash: string;
+  private_seed: string;
+  public_seed: string;
+  result: number;
+}): RouletteHistoryEntry {
+  return {
+    _id: String(r.id),
+    privateHash: r.private_hash,
+    privateSeed: r.private_seed,
+    publicSeed: r.public_seed,
+    randomModule: r.result,
+    winner: rouletteColor(r.result),
+  };
+}
+
+/**
+ * join-game {color, betAmount}: one committed bet on the round taking bets (a player may bet
+ * several times and on several colours), then every tab sees the new player.
+ */
+export async function joinRoulette(
+  ctx: Ctx,
+  user: SocketUser,
+  color: RouletteBetColor,
+  amountCoins: number,
+): Promise<RoulettePlayer> {
+  await ctx.controls.require('roulette', 'Roulette');
+  const stake = stakeCents(amountCoins);
+  await limit(ctx, `roulette:${user.id}`, BETS_PER_SECOND, 1000, ROULETTE_TEXT.tooFast);
+  const placed = await inTransaction(ctx.db, (unit) =>
+    insertRoundBet(ctx, unit, sqlNow(ctx.clock), { game: 'roulette', userId: user.id, amount: stake, color }),
+  );
+  if (!placed) throw Errors.badRequest(ROULETTE_TEXT.closed);
+  const player = roulettePlayerView({ ...placed, id: placed.betId, userId: user.id, amount: stake, color });
+  ctx.realtime.ns('roulette').emit(ROULETTE_EVENTS.newPlayer, player);
+  return player;
+}

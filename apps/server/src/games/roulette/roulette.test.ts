@@ -1,0 +1,202 @@
+import { chainHash, ROULETTE_WHEEL_ORDER, rouletteColor, rouletteSlot } from '@coinsite/shared/fairness';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../platform/clock.ts';
+import { DB_KINDS, nextEvent, startServer, type TestServer } from '../../test-support/server.ts';
+import { type RoundLoops, roundLoopsOf } from '../rounds/round-games.ts';
+import {
+  balanceOf,
+  drive,
+  driveUntil,
+  eventually,
+  expectLedgerConsistent,
+  fundedPlayer,
+  record,
+} from '../rounds/round-test-kit.ts';
+import { ROULETTE_ANIMATION_TOTAL_MS, ROULETTE_BETTING_MS, ROULETTE_SPIN_MS } from './roulette.loop.ts';
+import { ROULETTE_TEXT } from './roulette.service.ts';
+
+process.env.ROUND_CHAIN_LENGTH = '40';
+
+const spaced = () => new Promise((r) => setTimeout(r, 12));
+
+describe.each(DB_KINDS)('roulette rounds on %s (fake clock)', (db) => {
+  let server: TestServer;
+  let clock: ManualClock;
+  let loops: RoundLoops;
+  const ctx = () => server.site.ctx;
+  const loop = () => loops.roulette;
+
+  beforeAll(async () => {
+    clock = new ManualClock();
+    server = await startServer({ db, clock });
+    loops = roundLoopsOf(ctx());
+    await driveUntil(clock, loop(), () => loop().current.kind === 'betting');
+  });
+  afterAll(() => server?.close());
+
+  async function bettingRound() {
+    const s0 = loop().current;
+    const after = s0.kind === 'betting' ? s0.round.id : 0;
+    await driveUntil(clock, loop(), () => {
+      const s = loop().current;
+      return s.kind === 'betting' && s.round.id !== after;
+    });
+    const s = loop().current;
+    if (s.kind !== 'betting') throw new Error('not betting');
+    return s.round;
+  }
+
+  async function bet(socket: Socket, color: string, amount: number) {
+    const ok = nextEvent(socket, 'game-join-success');
+    socket.emit('join-game', color, amount);
+    return (await ok)[0] as { color: string; betAmount: number; betId: string };
+  }
+
+  it('plays a whole round in fake time: bets on three colours, the roll, 2x and 14x, the reveal', async () => {
+    const round = await bettingRound();
+    const p = await fundedPlayer(ctx(), 100);
+    const s = await server.socket('roulette', p.token);
+    const watcher = await server.socket('roulette');
+    const seen = record(watcher);
+    await bet(s, 'red', 10);
+    await spaced();
+    await bet(s, 'black', 10);
+    await spaced();
+    await bet(s, 'green', 1);
+    await spaced();
+    await bet(s, 'red', 5);
+    await eventually(() => seen.filter((e) => e.event === 'new-player').length === 4);
+    const state = await server.api<{
+      current: { _id: string; joinable: boolean; timeLeft: number; players: unknown[]; rollStatus: unknown };
+    }>('GET', '/api/roulette');
+    expect(state.body.current).toMatchObject({ _id: String(round.id), joinable: true, rollStatus: null });
+    expect(state.body.current.players).toHaveLength(4);
+    expect(state.body.current.timeLeft).toBeGreaterThan(0);
+
+    await driveUntil(clock, loop(), () => loop().current.kind === 'rolling');
+    await eventually(() => seen.some((e) => e.event === 'game-rolled'));
+    const rolled = seen.find((e) => e.event === 'game-rolled')?.args as number[];
+    const slot = round.slot;
+    expect(rolled).toEqual([
+      ROULETTE_WHEEL_ORDER.indexOf(slot as 0),
+      slot,
+      ROULETTE_SPIN_MS,
+      ROULETTE_ANIMATION_TOTAL_MS,
+    ]);
+    const color = rouletteColor(slot);
+    const won = color === 'red' ? 1500 * 2 : color === 'black' ? 1000 * 2 : 100 * 14;
+    expect(await balanceOf(ctx(), p.id)).toBe(10_000 - 2600 + won);
+
+    // the seed is revealed when the animation has ended, not at the roll
+    expect(JSON.stringify(seen)).not.toContain('privateSeed');
+    await drive(clock, loop(), ROULETTE_ANIMATION_TOTAL_MS);
+    await eventually(() => seen.some((e) => e.event === 'add-game-to-history'));
+    const entry = seen.find((e) => e.event === 'add-game-to-history')?.args[0] as {
+      _id: string;
+      privateSeed: string;
+      privateHash: string;
+      publicSeed: string;
+      randomModule: number;
+      winner: string;
+    };
+    expect(entry).toMatchObject({ _id: String(round.id), randomModule: slot, winner: color });
+    expect(chainHash(entry.privateSeed)).toBe(entry.privateHash);
+    expect(rouletteSlot(entry.privateSeed, entry.publicSeed)).toBe(slot);
+
+    const next = await bettingRound();
+    expect(next.privateHash).toBe(entry.privateSeed);
+    await eventually(() => seen.some((e) => e.event === 'new-round'));
+    const newRound = seen.find((e) => e.event === 'new-round')?.args;
+    expect(newRound).toEqual([ROULETTE_BETTING_MS, String(next.id), next.privateHash]);
+    const after = await server.api<{ history: Array<{ _id: string }> }>('GET', '/api/roulette');
+    expect(after.body.history[0]?._id).toBe(String(round.id));
+    const mine = await server.api<{ roulette: unknown[] }>('GET', '/api/user/history', undefined, p.token);
+    expect(mine.body.roulette[0]).toMatchObject({ _id: String(round.id), winner: color, payout: won / 100 });
+    expect((mine.body.roulette[0] as { players: unknown[] }).players).toHaveLength(4);
+    await expectLedgerConsistent(ctx());
+  });
+
+  it('never shows the slot or the seed before the roll', async () => {
+    const round = await bettingRound();
+    const secret = (
+      await ctx()
+        .db.selectFrom('rounds')
+        .select('private_seed')
+        .where('id', '=', round.id)
+        .executeTakeFirstOrThrow()
+    ).private_seed;
+    const watcher = await server.socket('roulette');
+    const seen = record(watcher);
+    const p = await fundedPlayer(ctx(), 10);
+    const s = await server.socket('roulette', p.token);
+    await bet(s, 'green', 1);
+    const body = (await server.api('GET', '/api/roulette')).body;
+    await drive(clock, loop(), ROULETTE_BETTING_MS - 200);
+    const text = JSON.stringify([body, seen]);
+    expect(text).not.toContain(secret);
+    expect(JSON.stringify((body as { current: unknown }).current)).not.toContain('"winningSlot"');
+  });
+
+  it('refuses bets after the close, bad colours and amounts, and obeys the roulette control', async () => {
+    await bettingRound();
+    const p = await fundedPlayer(ctx(), 10);
+    const s = await server.socket('roulette', p.token);
+    for (const [args, message] of [
+      [['purple', 1], 'Please choose red, green or black.'],
+      [['red', 0.001], 'The minimum bet is 0.01.'],
+      [['red', 11], "You don't have enough balance."],
+    ] as const) {
+      const err = nextEvent(s, 'game-join-error');
+      s.emit('join-game', ...args);
+      expect(await err).toEqual([message]);
+      await spaced();
+    }
+    await driveUntil(clock, loop(), () => loop().current.kind === 'rolling');
+    const closed = nextEvent(s, 'game-join-error');
+    s.emit('join-game', 'red', 1);
+    expect(await closed).toEqual([ROULETTE_TEXT.closed]);
+    await spaced();
+    await ctx().controls.toggle('roulette');
+    const off = nextEvent(s, 'game-join-error');
+    s.emit('join-game', 'red', 1);
+    expect(await off).toEqual(['Roulette is currently disabled.']);
+    await ctx().controls.toggle('roulette');
+  });
+
+  it('bets racing the close are all settled once; a stopped loop resumes its round from the rows', async () => {
+    const round = await bettingRound();
+    const players = await Promise.all(Array.from({ length: 20 }, () => fundedPlayer(ctx(), 5)));
+    const sockets = await Promise.all(players.map((p) => server.socket('roulette', p.token)));
+    await drive(clock, loop(), ROULETTE_BETTING_MS - 100);
+    // the leader dies here; a new one carries on from the rows
+    await loop().stop();
+    loop().start();
+    await loop().idle();
+    expect(loop().current.kind).toBe('betting');
+    const answers = sockets.map(
+      (s, i) =>
+        new Promise<string>((resolve) => {
+          s.once('game-join-success', () => resolve('placed'));
+          s.once('game-join-error', (m: string) => resolve(m));
+          s.emit('join-game', i % 2 ? 'red' : 'black', 1);
+        }),
+    );
+    await drive(clock, loop(), 200, 10);
+    const results = await Promise.all(answers);
+    expect(results.every((r) => r === 'placed' || r === ROULETTE_TEXT.closed)).toBe(true);
+    await driveUntil(clock, loop(), () => loop().current.kind === 'rolling');
+    const bets = await ctx()
+      .db.selectFrom('round_bets')
+      .select(['user_id', 'status', 'payout', 'color'])
+      .where('round_id', '=', round.id)
+      .execute();
+    expect(bets).toHaveLength(results.filter((r) => r === 'placed').length);
+    const color = rouletteColor(round.slot);
+    for (const b of bets) {
+      expect(b.status).toBe(b.color === color ? 'won' : 'lost');
+      expect(b.payout).toBe(b.color === color ? 200 : 0);
+    }
+    await expectLedgerConsistent(ctx());
+  });
+});

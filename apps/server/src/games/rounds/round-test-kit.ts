@@ -1,0 +1,115 @@
+/**
+ * Test support for the round games (imported by tests only): players created straight in the
+ * database (registration hashes passwords and would make a 100-player race slow), fake-clock driving
+ * that waits for each loop step's database work, and ledger checks.
+ */
+import { sql } from 'kysely';
+import type { Socket } from 'socket.io-client';
+import { expect } from 'vitest';
+import type { ManualClock } from '../../platform/clock.ts';
+import type { Ctx } from '../../platform/context.ts';
+import { findLedgerMismatches } from '../../platform/ledger.ts';
+import { inTransaction } from '../../platform/tx.ts';
+import type { TestServer } from '../../test-support/server.ts';
+
+let seq = 0;
+
+export interface Player {
+  id: number;
+  token: string;
+  username: string;
+}
+
+export async function fundedPlayer(ctx: Ctx, coins: number): Promise<Player> {
+  const username = `p${process.pid % 10000}_${seq++}`;
+  const row = await ctx.db
+    .insertInto('users')
+    .values({ username, email: `${username}@example.com`, password_hash: null, steam_id: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (coins > 0)
+    await inTransaction(ctx.db, (unit) =>
+      ctx.wallet.apply(unit, {
+        userId: row.id,
+        delta: Math.round(coins * 100),
+        kind: 'admin',
+        idempotencyKey: `fund:${row.id}`,
+      }),
+    );
+  return { id: row.id, token: await ctx.sessions.create(row.id), username };
+}
+
+export async function balanceOf(ctx: Ctx, userId: number): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('users')
+    .select('balance')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.balance;
+}
+
+/** Every balance equals its ledger sum, and no bet was credited or refunded twice. */
+export async function expectLedgerConsistent(ctx: Ctx): Promise<void> {
+  expect(await findLedgerMismatches(ctx.db)).toEqual([]);
+  const settled = (
+    await sql<{ id: number; status: string; payout: number; amount: number; delta: number | null }>`
+      SELECT b.id, b.status, b.payout, b.amount, l.delta
+      FROM round_bets b
+      LEFT JOIN ledger_entries l
+        ON l.idempotency_key IN (b.game || ':win:' || b.id, b.game || ':refund:' || b.id)`.execute(ctx.db)
+  ).rows;
+  for (const b of settled) {
+    if (b.status === 'cashed' || b.status === 'won') expect(b.delta, `bet ${b.id}`).toBe(b.payout);
+    else if (b.status === 'refunded') expect(b.delta, `bet ${b.id}`).toBe(b.amount);
+    else expect(b.delta, `bet ${b.id}`).toBeNull();
+  }
+}
+
+interface Steppable {
+  idle(): Promise<void>;
+}
+
+/** Advances fake time in steps, letting each step's database work finish before the next. */
+export async function drive(clock: ManualClock, loop: Steppable, ms: number, stepMs = 50): Promise<void> {
+  for (let done = 0; done < ms; done += stepMs) {
+    await clock.advance(Math.min(stepMs, ms - done));
+    await loop.idle();
+  }
+}
+
+/** Drives until `ready()` holds (fails after `maxMs` of fake time). */
+export async function driveUntil(
+  clock: ManualClock,
+  loop: Steppable,
+  ready: () => boolean | Promise<boolean>,
+  maxMs = 600_000,
+  stepMs = 50,
+): Promise<void> {
+  await loop.idle();
+  for (let t = 0; !(await ready()); t += stepMs) {
+    if (t > maxMs) throw new Error(`condition not reached within ${maxMs} ms of fake time`);
+    await clock.advance(stepMs);
+    await loop.idle();
+  }
+}
+
+/** Opens an authenticated socket per player. */
+export function socketsOf(server: TestServer, ns: string, players: Player[]): Promise<Socket[]> {
+  return Promise.all(players.map((p) => server.socket(ns, p.token)));
+}
+
+/** Collects every event a socket receives, in order. */
+export function record(socket: Socket): Array<{ event: string; args: unknown[] }> {
+  const seen: Array<{ event: string; args: unknown[] }> = [];
+  socket.onAny((event: string, ...args: unknown[]) => seen.push({ event, args }));
+  return seen;
+}
+
+/** Waits (real time) until a predicate holds; for events that follow a committed transaction. */
+export async function eventually(check: () => boolean, timeoutMs = 5000): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting for a condition');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}

@@ -1,0 +1,308 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Real server processes (node --import tsx apps/server/src/main.ts) on one PostgreSQL with Redis:
+ * a kill -9 in the middle of a crash round, and a second node taking over from a killed leader.
+ */
+const enabled = Boolean(process.env.TEST_DATABASE_URL && process.env.REDIS_URL);
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+const ADMIN = { email: 'admin@example.com', password: 'admin-password' };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+interface Node {
+  proc: ChildProcess;
+  url: string;
+}
+
+async function startNode(databaseUrl: string, dataDir: string): Promise<Node> {
+  const port = await freePort();
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: process.env.REDIS_URL,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      SERVE_WEB: 'false',
+      RATE_LIMIT_FACTOR: '50',
+      // a short chain keeps the first boot quick on a busy machine; the 10^6 default takes ~1 s of CPU
+      ROUND_CHAIN_LENGTH: '10000',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (proc.exitCode !== null) throw new Error(`node exited with ${proc.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/site`)).ok) return { proc, url };
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error('node did not start');
+}
+
+function killHard(node: Node): Promise<void> {
+  return new Promise((resolve) => {
+    if (node.proc.exitCode !== null || node.proc.signalCode !== null) return resolve();
+    node.proc.once('exit', () => resolve());
+    node.proc.kill('SIGKILL');
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function call<T>(url: string, method: string, p: string, body?: unknown, token?: string): Promise<T> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (token) headers['x-auth-token'] = token;
+  const res = await fetch(url + p, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await res.json()) as T;
+}
+
+async function signIn(url: string, email: string, password: string, username?: string): Promise<string> {
+  const route = username ? 'register' : 'login';
+  const r = await call<{ redirect?: string }>(url, 'POST', `/api/auth/registration/${route}`, {
+    email,
+    password,
+    username,
+  });
+  const code = r.redirect?.split('token=')[1];
+  if (!code) throw new Error(`sign-in failed: ${JSON.stringify(r)}`);
+  return (await call<{ token: string }>(url, 'POST', '/api/auth/exchange-token', { token: code })).token;
+}
+
+/** A player with coins, through the admin route (a ledger row like any other). */
+async function player(url: string, name: string, coins: number) {
+  const token = await signIn(url, `${name}@example.com`, 'correct horse', name);
+  const me = await call<{ user: { _id: string } }>(url, 'GET', '/api/user', undefined, token);
+  const admin = await signIn(url, ADMIN.email, ADMIN.password);
+  await call(
+    url,
+    'POST',
+    `/api/external/v1/users/${me.user._id}/balance`,
+    { amount: coins, reason: 'test' },
+    admin,
+  );
+  return { token, id: Number(me.user._id) };
+}
+
+function crashSocket(url: string, token?: string): Promise<Socket> {
+  const s = io(`${url}/crash`, { transports: ['websocket'], forceNew: true, reconnection: false });
+  return new Promise((resolve, reject) => {
+    s.once('connect_error', reject);
+    s.once('connect', () => {
+      if (!token) return resolve(s);
+      s.once('authenticated', () => resolve(s));
+      s.emit('auth', token);
+    });
+  });
+}
+
+function waitFor<T = unknown[]>(
+  s: Socket,
+  event: string,
+  pred: (...args: unknown[]) => boolean,
+  ms = 90_000,
+) {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      s.off(event, on);
+      reject(new Error(`timed out waiting for ${event}`));
+    }, ms);
+    const on = (...args: unknown[]) => {
+      if (!pred(...args)) return;
+      clearTimeout(timer);
+      s.off(event, on);
+      resolve(args as T);
+    };
+    s.on(event, on);
+  });
+}
+
+describe.runIf(enabled)('crash across real server processes (PostgreSQL + Redis)', () => {
+  let admin: pg.Client;
+  let db: pg.Client;
+  let dbName = '';
+  let dbUrl = '';
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'coinsite-proc-'));
+  const nodes: Node[] = [];
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    dbName = `t_proc_${process.pid}_${Date.now()}`;
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    const u = new URL(process.env.TEST_DATABASE_URL ?? '');
+    u.pathname = `/${dbName}`;
+    dbUrl = u.toString();
+    db = new pg.Client({ connectionString: dbUrl });
+    await db.connect();
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    for (const n of nodes) await killHard(n);
+    await db?.end();
+    await admin?.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin?.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** The crash round taking bets now, with its crash point (read from the database by the test). */
+  async function bettingRound(pick: (cp: number) => boolean, ms = 120_000) {
+    const end = Date.now() + ms;
+    while (Date.now() < end) {
+      const r = await db.query<{ id: string; result: string; left: number }>(
+        `SELECT id, result, extract(epoch from betting_ends_at - now()) * 1000 AS left
+         FROM rounds WHERE game = 'crash' AND status = 'betting'`,
+      );
+      const row = r.rows[0];
+      if (row && Number(row.left) > 4000 && pick(Number(row.result)))
+        return { id: Number(row.id), cp: Number(row.result) };
+      await sleep(250);
+    }
+    throw new Error('no suitable betting round');
+  }
+
+  async function ledgerMismatches(): Promise<unknown[]> {
+    const r = await db.query(
+      `SELECT u.id FROM users u LEFT JOIN (SELECT user_id, SUM(delta) s FROM ledger_entries GROUP BY user_id) l
+       ON l.user_id = u.id WHERE u.balance <> COALESCE(l.s, 0)`,
+    );
+    return r.rows;
+  }
+
+  it('kill -9 in the middle of a round, then a restart: the round is finished or refunded, each bet settled once', async () => {
+    let a = await startNode(dbUrl, path.join(dataDir, 'a'));
+    nodes.push(a);
+    const [p1, p2, p3] = [
+      await player(a.url, `k1_${process.pid}`, 100),
+      await player(a.url, `k2_${process.pid}`, 100),
+      await player(a.url, `k3_${process.pid}`, 100),
+    ];
+    const round = await bettingRound((cp) => cp >= 130 && cp < 1000, 240_000);
+    const s1 = await crashSocket(a.url, p1.token);
+    const s2 = await crashSocket(a.url, p2.token);
+    const s3 = await crashSocket(a.url, p3.token);
+    sockets.push(s1, s2, s3);
+    for (const [s, target] of [
+      [s1, null],
+      [s2, 110],
+      [s3, null],
+    ] as const) {
+      const ok = waitFor(s, 'game-join-success', () => true, 10_000);
+      s.emit('join-game', target, 10);
+      await ok;
+    }
+    await waitFor(s1, 'game-tick', (m) => typeof m === 'number' && m >= 1.12, 30_000);
+    const cashed = waitFor(s1, 'bet-cashout-success', () => true, 10_000);
+    const refused = waitFor(s1, 'bet-cashout-error', () => true, 10_000);
+    s1.emit('bet-cashout');
+    const first = await Promise.race([cashed.then(() => 'ok'), refused.then((m) => JSON.stringify(m))]);
+    expect(first).toBe('ok');
+    await killHard(a);
+
+    a = await startNode(dbUrl, path.join(dataDir, 'a'));
+    nodes.push(a);
+    const end = Date.now() + 90_000;
+    let status = 'running';
+    while (Date.now() < end) {
+      const r = await db.query<{ status: string }>('SELECT status FROM rounds WHERE id = $1', [round.id]);
+      status = r.rows[0]?.status ?? '';
+      if (status === 'over' || status === 'refunded') break;
+      await sleep(250);
+    }
+    expect(['over', 'refunded']).toContain(status);
+    const bets = await db.query<{ user_id: string; status: string; cashout: number | null; payout: string }>(
+      'SELECT user_id, status, cashout, payout FROM round_bets WHERE round_id = $1 ORDER BY user_id',
+      [round.id],
+    );
+    const byUser = new Map(bets.rows.map((b) => [Number(b.user_id), b]));
+    expect(byUser.get(p1.id)?.status).toBe('cashed');
+    const auto = byUser.get(p2.id);
+    expect([auto?.status, Number(auto?.cashout), Number(auto?.payout)]).toEqual(['cashed', 110, 1100]);
+    expect(byUser.get(p3.id)?.status).toBe(status === 'over' ? 'lost' : 'refunded');
+    const ledger = await db.query<{ user_id: string; kind: string; n: string }>(
+      `SELECT user_id, kind, COUNT(*) AS n FROM ledger_entries WHERE ref = $1 GROUP BY user_id, kind`,
+      [`crash:${round.id}`],
+    );
+    const count = (id: number, kind: string) =>
+      Number(ledger.rows.find((r) => Number(r.user_id) === id && r.kind === kind)?.n ?? 0);
+    expect([count(p1.id, 'bet'), count(p1.id, 'win'), count(p1.id, 'bet_refund')]).toEqual([1, 1, 0]);
+    expect([count(p2.id, 'bet'), count(p2.id, 'win'), count(p2.id, 'bet_refund')]).toEqual([1, 1, 0]);
+    expect([count(p3.id, 'bet'), count(p3.id, 'win'), count(p3.id, 'bet_refund')]).toEqual([
+      1,
+      0,
+      status === 'refunded' ? 1 : 0,
+    ]);
+    expect(await ledgerMismatches()).toEqual([]);
+    await killHard(a);
+  }, 420_000);
+
+  it('two nodes: one leads, both serve the same round; the other takes over when the leader is killed', async () => {
+    const leader = await startNode(dbUrl, path.join(dataDir, 'l'));
+    nodes.push(leader);
+    await bettingRound(() => true); // the first node is up and leading
+    const follower = await startNode(dbUrl, path.join(dataDir, 'f'));
+    nodes.push(follower);
+    const p = await player(follower.url, `tn_${process.pid}`, 100);
+    const onLeader = await crashSocket(leader.url);
+    const onFollower = await crashSocket(follower.url, p.token);
+    sockets.push(onLeader, onFollower);
+
+    // the same round reaches the clients of both nodes
+    const startingA = waitFor<[{ _id: string }]>(onLeader, 'game-starting', () => true);
+    const startingB = waitFor<[{ _id: string }]>(onFollower, 'game-starting', () => true);
+    const [[a], [b]] = await Promise.all([startingA, startingB]);
+    expect(b._id).toBe(a._id);
+
+    // a bet taken by the follower, then the leader dies during betting
+    const ok = waitFor(onFollower, 'game-join-success', () => true, 10_000);
+    onFollower.emit('join-game', 200, 5);
+    await ok;
+    await killHard(leader);
+
+    const start = await waitFor<[{ _id: string }]>(onFollower, 'game-start', () => true, 30_000);
+    expect(start[0]._id).toBe(a._id);
+    let ticks = 0;
+    await waitFor(onFollower, 'game-tick', () => ++ticks >= 3, 15_000).catch(async () => {
+      // a round that busts at once has no ticks: its end is the proof the follower drives it
+      await waitFor(onFollower, 'game-end', () => true, 5_000);
+    });
+    const bet = await db.query('SELECT 1 FROM round_bets WHERE round_id = $1 AND user_id = $2', [
+      Number(a._id),
+      p.id,
+    ]);
+    expect(bet.rowCount).toBe(1);
+    expect(await ledgerMismatches()).toEqual([]);
+  }, 240_000);
+});

@@ -1,0 +1,106 @@
+import {
+  exchangeTokenBody,
+  forgotPasswordBody,
+  loginBody,
+  registerBody,
+  resetPasswordBody,
+} from '@coinsite/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Ctx } from '../context.ts';
+import { AppError, Errors } from '../errors.ts';
+import { currentUser, limit, parse, requireUser, tokenOf } from '../http.ts';
+import { forgotPassword, login, publicUser, register, resetPassword } from './auth.service.ts';
+
+const MIN = 60_000;
+
+/**
+ * The original client expects the registration routes to answer 200 with `{ error }` on failure;
+ * rate limits stay a 429 with a sentence.
+ */
+async function asErrorBody<T>(fn: () => Promise<T>): Promise<T | Record<string, unknown>> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof AppError && err.status !== 429) return { error: err.message, ...err.extra };
+    throw err;
+  }
+}
+
+async function checkCaptcha(ctx: Ctx, req: FastifyRequest, token: string | null | undefined): Promise<void> {
+  if (!(await ctx.captcha.verify(token, req.ip))) throw Errors.captcha();
+}
+
+export function authRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const tooMany = 'Too many attempts, please wait a few minutes and try again.';
+
+  app.post('/api/auth/registration/login', async (req) => {
+    await limit(ctx, `login:ip:${req.ip}`, 30, 10 * MIN, tooMany);
+    return asErrorBody(async () => {
+      const body = parse(loginBody, req.body);
+      await limit(ctx, `login:acct:${body.email.toLowerCase()}`, 10, 10 * MIN, tooMany);
+      await checkCaptcha(ctx, req, body.recaptcha);
+      const code = await login(ctx, body.email, body.password);
+      return { redirect: `/login/local?token=${code}` };
+    });
+  });
+
+  app.post('/api/auth/registration/register', async (req) => {
+    await limit(ctx, `register:ip:${req.ip}`, 10, 60 * MIN, tooMany);
+    return asErrorBody(async () => {
+      const body = parse(registerBody, req.body);
+      await checkCaptcha(ctx, req, body.recaptcha);
+      const code = await register(ctx, body);
+      return { redirect: `/login/local?token=${code}` };
+    });
+  });
+
+  app.post('/api/auth/registration/forgot_password', async (req) => {
+    await limit(ctx, `forgot:ip:${req.ip}`, 10, 60 * MIN, tooMany);
+    return asErrorBody(async () => {
+      const body = parse(forgotPasswordBody, req.body);
+      await limit(ctx, `forgot:acct:${body.email.toLowerCase()}`, 3, 15 * MIN, tooMany);
+      await checkCaptcha(ctx, req, body.recaptcha);
+      await forgotPassword(ctx, body.email);
+      return { success: true };
+    });
+  });
+
+  app.post('/api/auth/registration/reset_password', async (req) => {
+    await limit(ctx, `reset:ip:${req.ip}`, 20, 60 * MIN, tooMany);
+    return asErrorBody(async () => {
+      const body = parse(resetPasswordBody, req.body);
+      await limit(ctx, `reset:acct:${body.email.toLowerCase()}`, 10, 15 * MIN, tooMany);
+      await checkCaptcha(ctx, req, body.recaptcha);
+      await resetPassword(ctx, body.email, body.code, body.password);
+      return { success: true };
+    });
+  });
+
+  app.post('/api/auth/exchange-token', async (req) => {
+    await limit(ctx, `exchange:ip:${req.ip}`, 60, 10 * MIN, tooMany);
+    const { token } = parse(exchangeTokenBody, req.body);
+    const userId = await ctx.sessions.consumeCode(token, 'login');
+    if (!userId)
+      throw Errors.badRequest('This sign-in link is invalid or has expired. Please sign in again.');
+    return { token: await ctx.sessions.create(userId) };
+  });
+
+  app.post('/api/auth/logout', async (req) => {
+    const token = tokenOf(req);
+    const sessionId = token ? await ctx.sessions.revoke(token) : null;
+    if (sessionId) ctx.realtime.kickSession(sessionId);
+    return { success: true };
+  });
+
+  app.get('/api/user', async (req) => {
+    const user = await requireUser(ctx, req);
+    return { user: await publicUser(ctx, user.id), token: tokenOf(req) };
+  });
+
+  app.get('/api/auth/isAuthenticated', async (req) => {
+    const user = await currentUser(ctx, req);
+    if (!user) throw Errors.unauthorized();
+    if (user.banned) throw Errors.banned();
+    return { authenticated: true, user: await publicUser(ctx, user.id) };
+  });
+}

@@ -1,0 +1,113 @@
+import { LOGIN_CODE_TTL_MS, RESET_CODE_TTL_MS, SESSION_TTL_MS } from '@coinsite/shared';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db-types.ts';
+import type { SocketUser } from '../realtime.ts';
+import { hashToken, newResetCode, newToken } from './tokens.ts';
+
+export interface SessionUser extends SocketUser {}
+
+/** Sessions and one-time codes: stored hashed, expiring, revocable. */
+export class Sessions {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async create(userId: number): Promise<string> {
+    const token = newToken();
+    await this.db
+      .insertInto('sessions')
+      .values({
+        user_id: userId,
+        token_hash: hashToken(token),
+        expires_at: new Date(Date.now() + SESSION_TTL_MS),
+      })
+      .execute();
+    return token;
+  }
+
+  async resolve(token: string): Promise<SessionUser | null> {
+    if (!/^[0-9a-f]{64}$/.test(token)) return null;
+    const row = await this.db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['s.id as sessionId', 'u.id', 'u.username', 'u.avatar', 'u.rank', 'u.banned'])
+      .where('s.token_hash', '=', hashToken(token))
+      .where('s.revoked_at', 'is', null)
+      .where('s.expires_at', '>', new Date())
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /** Revokes one session by its token; returns its id when it was live. */
+  async revoke(token: string): Promise<number | null> {
+    const row = await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: new Date() })
+      .where('token_hash', '=', hashToken(token))
+      .where('revoked_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  /** Revokes every live session of a user; returns their ids (to kick their sockets). */
+  async revokeAll(userId: number): Promise<number[]> {
+    const rows = await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: new Date() })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .returning('id')
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** The one-time code put in the login redirect: single use, 60 s. */
+  async createLoginCode(userId: number): Promise<string> {
+    const code = newToken();
+    await this.db
+      .insertInto('one_time_codes')
+      .values({
+        code_hash: hashToken(code),
+        purpose: 'login',
+        user_id: userId,
+        expires_at: new Date(Date.now() + LOGIN_CODE_TTL_MS),
+      })
+      .execute();
+    return code;
+  }
+
+  /** Consumes a one-time code atomically; a second use, or a late one, gets null. */
+  async consumeCode(code: string, purpose: 'login' | 'reset', userId?: number): Promise<number | null> {
+    let q = this.db
+      .updateTable('one_time_codes')
+      .set({ used_at: new Date() })
+      .where('code_hash', '=', hashToken(purpose === 'reset' ? code.toUpperCase() : code))
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', new Date());
+    if (userId !== undefined) q = q.where('user_id', '=', userId);
+    const row = await q.returning('user_id').executeTakeFirst();
+    return row?.user_id ?? null;
+  }
+
+  /** A new reset code replaces any earlier unused one. */
+  async createResetCode(userId: number): Promise<string> {
+    const code = newResetCode();
+    await this.db
+      .updateTable('one_time_codes')
+      .set({ used_at: new Date() })
+      .where('user_id', '=', userId)
+      .where('purpose', '=', 'reset')
+      .where('used_at', 'is', null)
+      .execute();
+    await this.db
+      .insertInto('one_time_codes')
+      .values({
+        code_hash: hashToken(code),
+        purpose: 'reset',
+        user_id: userId,
+        expires_at: new Date(Date.now() + RESET_CODE_TTL_MS),
+      })
+      .execute();
+    return code;
+  }
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const url = (what: string) => z.url({ error: `${what} must be a URL` });
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+    .optional(),
+  PUBLIC_URL: url('PUBLIC_URL').optional(),
+  ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL must be an email address' }).optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Coinsite <no-reply@localhost>'),
+  RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  RECAPTCHA_SECRET: z.string().min(1).optional(),
+  RECAPTCHA_VERIFY_URL: url('RECAPTCHA_VERIFY_URL').default(
+    'https://www.google.com/recaptcha/api/siteverify',
+  ),
+  STEAM_OPENID_URL: url('STEAM_OPENID_URL').default('https://steamcommunity.com/openid/login'),
+  STEAM_API_KEY: z.string().min(1).optional(),
+  STEAM_API_URL: url('STEAM_API_URL').default('https://api.steampowered.com'),
+  EOS_RPC_URL: url('EOS_RPC_URL').optional(),
+  CORS_ORIGIN: z.string().optional(),
+  RATE_LIMIT_FACTOR: z.coerce
+    .number({ error: 'RATE_LIMIT_FACTOR must be a number' })
+    .positive('RATE_LIMIT_FACTOR must be greater than 0')
+    .default(1),
+  DICE_EDGE_PCT: z.coerce.number().min(0).max(50).default(1),
+  LIMBO_EDGE_PCT: z.coerce.number().min(0).max(50).default(1),
+  MINES_EDGE_PCT: z.coerce.number().min(0).max(50).default(1),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SUPPORT_EMAIL: z.string().default('support@localhost'),
+  SERVE_WEB: bool.default(true),
+  TRUST_PROXY: bool.default(false),
+});
+
+export type Config = z.infer<typeof schema> & { publicUrl: string; corsOrigins: string[] };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value becomes one clear line (ConfigError). */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned: Record<string, string> = {};
+  for (const key of Object.keys(schema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') cleaned[key] = value;
+  }
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const key = issue?.path.join('.') ?? 'environment';
+    const value = cleaned[key];
+    throw new ConfigError(
+      `Invalid environment variable ${key}${value === undefined ? '' : `=${JSON.stringify(value)}`}: ${issue?.message ?? 'invalid'}`,
+    );
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    corsOrigins: (c.CORS_ORIGIN ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  };
+}

@@ -1,0 +1,385 @@
+import type { ColumnType, Generated, Transaction } from 'kysely';
+import type {
+  CashierTransactionsTable,
+  CryptoAddressesTable,
+  GiftCardsTable,
+  SandboxChainTable,
+  SandboxChainTxsTable,
+  SandboxPaymentsTable,
+  WebhookDeliveriesTable,
+} from '../economy/cashier/cashier.tables.ts';
+
+/** BIGINT columns come back as JS numbers (db.ts installs a checked parser for int8). */
+type Id = Generated<number>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface UsersTable {
+  id: Id;
+  username: string;
+  email: string | null;
+  password_hash: string | null;
+  steam_id: string | null;
+  avatar: Generated<string>;
+  rank: Generated<number>;
+  balance: Generated<number>;
+  wager: Generated<number>;
+  banned: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface SessionsTable {
+  id: Id;
+  user_id: number;
+  token_hash: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface OneTimeCodesTable {
+  code_hash: string;
+  purpose: 'login' | 'reset';
+  user_id: number;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface LedgerEntriesTable {
+  id: Id;
+  user_id: number;
+  delta: number;
+  balance_after: number;
+  kind: string;
+  ref: string | null;
+  idempotency_key: string;
+  created_at: CreatedAt;
+}
+
+export interface SiteControlsTable {
+  name: string;
+  enabled: boolean;
+}
+
+export interface AdminAuditLogTable {
+  id: Id;
+  admin_id: number | null;
+  action: string;
+  target: string | null;
+  details: ColumnType<unknown, string | undefined, never>;
+  created_at: CreatedAt;
+}
+
+export interface OpenIdNoncesTable {
+  op_endpoint: string;
+  nonce: string;
+  issued_at: Timestamp;
+  created_at: CreatedAt;
+}
+
+export interface SeedPairsTable {
+  id: Id;
+  user_id: number;
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  nonce: Generated<number>;
+  status: 'next' | 'active' | 'revealed';
+  created_at: CreatedAt;
+  revealed_at: Timestamp | null;
+}
+
+export interface BetsTable {
+  id: Id;
+  user_id: number;
+  game: string;
+  stake: number;
+  payout: Generated<number>;
+  multiplier: Generated<number>;
+  status: Generated<'open' | 'settled'>;
+  outcome: ColumnType<unknown, string, never>;
+  seed_pair_id: number | null;
+  nonce: number | null;
+  created_at: CreatedAt;
+  settled_at: Timestamp | null;
+}
+
+export interface UpgraderItemsTable {
+  id: Id;
+  name: string;
+  price: number;
+  color: 'grey' | 'blue' | 'purple' | 'red' | 'gold';
+  image: Generated<string>;
+  active: Generated<boolean>;
+}
+
+// Rewards (0007_rewards.sql): *_units are 1/10,000 of a cent.
+export interface RewardSettingsTable {
+  id: Generated<boolean>;
+  affiliate_bonus: number;
+  affiliate_cut_bp: number;
+  affiliate_min_claim: number;
+  rakeback_min_claim: number;
+  faucet_amount: number;
+  faucet_below: number;
+  faucet_interval_s: number;
+}
+
+export interface VipLevelsTable {
+  level: number;
+  level_name: string;
+  level_color: string;
+  wager_needed: number;
+  rakeback_bp: number;
+}
+
+export interface UserRewardsTable {
+  user_id: number;
+  rakeback_units: Generated<number>;
+  rakeback_claimed: Generated<number>;
+  rakeback_claims: Generated<number>;
+  referrer_id: number | null;
+  referred_code: string | null;
+  referred_at: Timestamp | null;
+  referral_units: Generated<number>;
+  referral_wager: Generated<number>;
+  affiliate_collected: Generated<number>;
+  affiliate_claims: Generated<number>;
+  faucet_last_at: Timestamp | null;
+  faucet_claims: Generated<number>;
+}
+
+export interface AffiliateCodesTable {
+  user_id: number;
+  code: string;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface CouponsTable {
+  id: Id;
+  code: string;
+  message: Generated<string>;
+  payout: number;
+  uses: number;
+  used: Generated<number>;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+export interface CouponRedemptionsTable {
+  coupon_id: number;
+  user_id: number;
+  payout: number;
+  created_at: CreatedAt;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  one_time_codes: OneTimeCodesTable;
+  ledger_entries: LedgerEntriesTable;
+  site_controls: SiteControlsTable;
+  admin_audit_log: AdminAuditLogTable;
+  seed_pairs: SeedPairsTable;
+  bets: BetsTable;
+  upgrader_items: UpgraderItemsTable;
+  openid_nonces: OpenIdNoncesTable;
+  cases: CasesTable;
+  case_items: CaseItemsTable;
+  daily_case_claims: DailyCaseClaimsTable;
+  free_case_opens: FreeCaseOpensTable;
+  battles: BattlesTable;
+  battle_seats: BattleSeatsTable;
+  battle_rounds: BattleRoundsTable;
+  eos_sandbox_blocks: EosSandboxBlocksTable;
+  reward_settings: RewardSettingsTable;
+  vip_levels: VipLevelsTable;
+  user_rewards: UserRewardsTable;
+  affiliate_codes: AffiliateCodesTable;
+  coupons: CouponsTable;
+  coupon_redemptions: CouponRedemptionsTable;
+  cashier_transactions: CashierTransactionsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  gift_cards: GiftCardsTable;
+  crypto_addresses: CryptoAddressesTable;
+  sandbox_chain: SandboxChainTable;
+  sandbox_chain_txs: SandboxChainTxsTable;
+  sandbox_payments: SandboxPaymentsTable;
+  round_chains: RoundChainsTable;
+  round_chain_checkpoints: RoundChainCheckpointsTable;
+  rounds: RoundsTable;
+  round_bets: RoundBetsTable;
+  round_bet_queue: RoundBetQueueTable;
+  coinflips: CoinflipsTable;
+}
+
+export type Tx = Transaction<DB>;
+
+/** Cases and battles (0004_cases_battles.sql). */
+export interface CasesTable {
+  id: Id;
+  slug: string;
+  name: string;
+  price: number;
+  image: string;
+  kind: Generated<'paid' | 'daily' | 'level'>;
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface CaseItemsTable {
+  id: Id;
+  case_id: number;
+  name: string;
+  price: number;
+  color: 'grey' | 'blue' | 'purple' | 'red' | 'gold';
+  image: string;
+  tickets_start: number;
+  tickets_end: number;
+}
+
+export interface DailyCaseClaimsTable {
+  user_id: number;
+  last_open_at: Timestamp;
+}
+
+export interface FreeCaseOpensTable {
+  id: Id;
+  user_id: number;
+  case_id: number;
+  seed_pair_id: number;
+  nonce: number;
+  ticket: number;
+  item: ColumnType<unknown, string, never>;
+  payout: number;
+  opened_at: Timestamp;
+}
+
+export interface BattlesTable {
+  id: string;
+  creator_id: number;
+  status: Generated<number>;
+  game_type: number;
+  crazy: boolean;
+  seat_count: number;
+  price: number;
+  cases: ColumnType<unknown, string, never>;
+  round_count: number;
+  server_seed: string;
+  server_seed_hash: string;
+  block_number: number | null;
+  block_id: string | null;
+  rounds_revealed: Generated<number>;
+  next_step_at: number | null;
+  created_ms: number;
+  locked_ms: number | null;
+  result: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+  finished_at: Timestamp | null;
+}
+
+export interface BattleSeatsTable {
+  battle_id: string;
+  seat: number;
+  user_id: number | null;
+  bet_id: number | null;
+  payout: Generated<number>;
+  joined_at: CreatedAt;
+}
+
+export interface BattleRoundsTable {
+  battle_id: string;
+  round: number;
+  drops: ColumnType<unknown, string, never>;
+  revealed_at: CreatedAt;
+}
+
+export interface EosSandboxBlocksTable {
+  block_num: number;
+  block_id: string;
+  created_at: CreatedAt;
+}
+
+/** Crash, roulette and coinflip (0006_round_games.sql). */
+export interface RoundChainsTable {
+  id: Id;
+  game: 'crash' | 'roulette';
+  status: 'current' | 'next' | 'used';
+  secret: string;
+  length: number;
+  checkpoint_every: number;
+  terminal_hash: string;
+  salt_block: number;
+  salt: string | null;
+  created_at: CreatedAt;
+}
+
+export interface RoundChainCheckpointsTable {
+  chain_id: number;
+  idx: number;
+  hash: string;
+}
+
+export interface RoundsTable {
+  id: Id;
+  game: 'crash' | 'roulette';
+  chain_id: number;
+  game_number: number;
+  private_hash: string;
+  private_seed: string;
+  public_seed: string;
+  result: number;
+  status: 'betting' | 'running' | 'over' | 'refunded';
+  betting_ends_at: Timestamp;
+  started_at: Timestamp | null;
+  crash_at: Timestamp | null;
+  ended_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface RoundBetsTable {
+  id: Id;
+  round_id: number;
+  game: 'crash' | 'roulette';
+  user_id: number;
+  amount: number;
+  color: 'red' | 'green' | 'black' | null;
+  auto_cashout: number | null;
+  status: Generated<'active' | 'cashed' | 'won' | 'lost' | 'refunded'>;
+  cashout: number | null;
+  payout: Generated<number>;
+  created_at: CreatedAt;
+  settled_at: Timestamp | null;
+}
+
+export interface RoundBetQueueTable {
+  game: 'crash';
+  user_id: number;
+  amount: number;
+  auto_cashout: number | null;
+  created_at: CreatedAt;
+}
+
+export interface CoinflipsTable {
+  id: Id;
+  creator_id: number;
+  creator_side: 'heads' | 'tails';
+  amount: number;
+  opponent_id: number | null;
+  opponent_is_bot: Generated<boolean>;
+  server_seed: string;
+  server_seed_hash: string;
+  block_number: number | null;
+  block_id: string | null;
+  roll: number | null;
+  winner_side: 'heads' | 'tails' | null;
+  winner_id: number | null;
+  payout: Generated<number>;
+  status: 'open' | 'waiting' | 'finished' | 'cancelled';
+  created_at: CreatedAt;
+  joined_at: Timestamp | null;
+  finished_at: Timestamp | null;
+}

@@ -1,0 +1,57 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextEvent, startServer, type TestServer } from '../test-support/server.ts';
+import { inTransaction } from './tx.ts';
+
+const enabled = Boolean(process.env.TEST_DATABASE_URL && process.env.REDIS_URL);
+
+/** Two nodes on one PostgreSQL with REDIS_URL: an event raised on one reaches sockets on the other. */
+describe.runIf(enabled)('two nodes with the Redis adapter', () => {
+  let a: TestServer;
+  let b: TestServer;
+  let dbName = '';
+  beforeAll(async () => {
+    const base = process.env.TEST_DATABASE_URL ?? '';
+    dbName = `t_redis_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+    const u = new URL(base);
+    u.pathname = `/${dbName}`;
+    const env = { DATABASE_URL: u.toString(), REDIS_URL: process.env.REDIS_URL ?? '' };
+    a = await startServer({ env });
+    b = await startServer({ env });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await c.end();
+  });
+
+  it('update-wallet committed on node A reaches the tab connected to node B', async () => {
+    const user = await a.newUser();
+    const tabOnB = await b.socket('chat', user.token);
+    const got = nextEvent(tabOnB, 'update-wallet');
+    await inTransaction(a.site.ctx.db, (unit) =>
+      a.site.ctx.wallet.apply(unit, {
+        userId: user.id,
+        delta: 250,
+        kind: 'admin',
+        idempotencyKey: `redis-${user.id}`,
+      }),
+    );
+    expect(await got).toEqual([2.5]);
+  });
+
+  it('a logout on node A kicks the socket held by node B', async () => {
+    const user = await a.newUser();
+    const tabOnB = await b.socket('roulette', user.token);
+    const kicked = nextEvent(tabOnB, 'connection_kicked');
+    await a.api('POST', '/api/auth/logout', {}, user.token);
+    await kicked;
+  });
+});

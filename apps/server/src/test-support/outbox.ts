@@ -1,0 +1,21 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** The newest .eml written to DATA_DIR/outbox for an address, as text. */
+export function lastMailTo(dataDir: string, email: string): string | null {
+  const dir = path.join(dataDir, 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).filter(
+      (f) => f.endsWith('.eml') && f.includes(email.replace(/[^a-zA-Z0-9@._-]/g, '_')),
+    );
+  } catch {
+    return null;
+  }
+  const newest = files.sort().at(-1);
+  return newest ? readFileSync(path.join(dir, newest), 'utf8') : null;
+}
+
+export function resetCodeIn(mail: string): string | null {
+  return /security code is: ([A-Z0-9]+)/.exec(mail)?.[1] ?? null;
+}

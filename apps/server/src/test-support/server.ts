@@ -1,0 +1,176 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import { type App, buildApp } from '../app.ts';
+import type { Clock } from '../platform/clock.ts';
+import { loadConfig } from '../platform/config.ts';
+
+/** Which databases the integration tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const DB_KINDS: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+export interface TestServer {
+  url: string;
+  port: number;
+  site: App;
+  dataDir: string;
+  /** JSON call; returns status and parsed body. */
+  api<T = Record<string, unknown>>(
+    method: string,
+    urlPath: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<{ status: number; body: T }>;
+  /** Registers and signs in a fresh user; returns its session token and id. */
+  newUser(opts?: {
+    username?: string;
+    email?: string;
+    password?: string;
+  }): Promise<{ token: string; id: number; email: string; username: string; password: string }>;
+  /** Signs an existing account in through the real routes; returns its session token. */
+  signIn(email: string, password: string): Promise<string>;
+  /** Opens a namespace socket, authenticated when a token is given. */
+  socket(ns: string, token?: string): Promise<Socket>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+/** A fresh PostgreSQL database per server on the machine's server (dropped on close). */
+async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `t_${process.pid}_${Date.now()}_${counter++}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startServer(
+  opts: { db?: 'pglite' | 'postgres'; env?: Record<string, string>; clock?: Clock } = {},
+): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'coinsite-test-'));
+  const pgDb = opts.db === 'postgres' ? await createPgDatabase() : null;
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SERVE_WEB: 'false', // browser tests pass SERVE_WEB=true
+    // many users come from one test IP; the rate-limit tests start their own server with factor 1
+    RATE_LIMIT_FACTOR: '50',
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...opts.env,
+  });
+  const site = await buildApp(config, { clock: opts.clock });
+  const port = await site.listen();
+  const url = `http://127.0.0.1:${port}`;
+  const sockets: Socket[] = [];
+  let users = 0;
+
+  const server: TestServer = {
+    url,
+    port,
+    site,
+    dataDir,
+    async api(method, urlPath, body, token) {
+      const headers: Record<string, string> = {};
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      if (token) headers['x-auth-token'] = token;
+      const res = await fetch(url + urlPath, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // not JSON: keep the text
+      }
+      return { status: res.status, body: parsed as never };
+    },
+    async newUser(o = {}) {
+      const n = `${process.pid % 1000}${users++}${Math.floor(Math.random() * 1e4)}`;
+      const username = o.username ?? `u_${n}`.slice(0, 16);
+      const email = o.email ?? `${username}@example.com`;
+      const password = o.password ?? 'correct horse';
+      const reg = await server.api<{ redirect?: string; error?: string }>(
+        'POST',
+        '/api/auth/registration/register',
+        {
+          email,
+          username,
+          password,
+        },
+      );
+      const code = reg.body.redirect?.split('token=')[1];
+      if (!code) throw new Error(`registration failed: ${JSON.stringify(reg.body)}`);
+      const ex = await server.api<{ token: string }>('POST', '/api/auth/exchange-token', { token: code });
+      const me = await server.api<{ user: { _id: string } }>('GET', '/api/user', undefined, ex.body.token);
+      return { token: ex.body.token, id: Number(me.body.user._id), email, username, password };
+    },
+    async signIn(email, password) {
+      const login = await server.api<{ redirect?: string; error?: string }>(
+        'POST',
+        '/api/auth/registration/login',
+        {
+          email,
+          password,
+        },
+      );
+      const code = login.body.redirect?.split('token=')[1];
+      if (!code) throw new Error(`sign-in failed: ${JSON.stringify(login.body)}`);
+      return (await server.api<{ token: string }>('POST', '/api/auth/exchange-token', { token: code })).body
+        .token;
+    },
+    async socket(ns, token) {
+      const s = io(`${url}/${ns}`, { transports: ['websocket'], forceNew: true, reconnection: false });
+      sockets.push(s);
+      await new Promise<void>((resolve, reject) => {
+        s.once('connect', () => resolve());
+        s.once('connect_error', reject);
+      });
+      if (token) {
+        const bound = nextEvent(s, 'authenticated');
+        s.emit('auth', token);
+        await bound;
+      }
+      return s;
+    },
+    async close() {
+      for (const s of sockets) s.disconnect();
+      await site.close();
+      await pgDb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
+
+/** Waits for one event on a socket (with a timeout) and returns its arguments. */
+export function nextEvent(socket: Socket, event: string, timeoutMs = 5000): Promise<unknown[]> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${event}`)), timeoutMs);
+    socket.once(event, (...args: unknown[]) => {
+      clearTimeout(timer);
+      resolve(args);
+    });
+  });
+}

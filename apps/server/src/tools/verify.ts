@@ -1,0 +1,176 @@
+/**
+ * npm run verify -- <bet id>
+ *   Re-derives a stored bet from its seed pair (once the pair's server seed is revealed) and checks it
+ *   against what the server recorded.
+ * npm run verify -- --game dice --server-seed S --client-seed C --nonce N [--target 50]
+ *   Derives an outcome from seeds you give (games: dice, limbo, mines --mines M, upgrader --amount A
+ *   --price P --side under|over, cases, battles --block-id B --rounds R --seats N, coinflip --block-id B,
+ *   roulette|crash --private-seed S --public-seed SALT).
+ */
+import { parseArgs } from 'node:util';
+import { sha256Hex } from '@coinsite/shared/fairness';
+import { type VerifyInput, verifyOutcome } from '@coinsite/shared/fairness';
+import { loadConfig } from '../platform/config.ts';
+import { openDatabase } from '../platform/db.ts';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    game: { type: 'string' },
+    'server-seed': { type: 'string' },
+    'client-seed': { type: 'string' },
+    nonce: { type: 'string' },
+    target: { type: 'string' },
+    mines: { type: 'string' },
+    amount: { type: 'string' },
+    price: { type: 'string' },
+    side: { type: 'string' },
+    'block-id': { type: 'string' },
+    rounds: { type: 'string' },
+    seats: { type: 'string' },
+    'private-seed': { type: 'string' },
+    'public-seed': { type: 'string' },
+  },
+});
+
+function print(lines: Array<{ label: string; value: string }>) {
+  const width = Math.max(...lines.map((l) => l.label.length));
+  for (const l of lines) console.log(`${l.label.padEnd(width)}  ${l.value}`);
+}
+
+function fromFlags(): VerifyInput {
+  const s = values['server-seed'] ?? '';
+  const c = values['client-seed'] ?? '';
+  const n = Number(values.nonce ?? 0);
+  const cents = (v: string | undefined) => (v === undefined ? undefined : Math.round(Number(v) * 100));
+  switch (values.game) {
+    case 'dice':
+      return {
+        game: 'dice',
+        serverSeed: s,
+        clientSeed: c,
+        nonce: n,
+        target: values.target ? Number(values.target) : undefined,
+      };
+    case 'limbo':
+      return { game: 'limbo', serverSeed: s, clientSeed: c, nonce: n };
+    case 'mines':
+      return { game: 'mines', serverSeed: s, clientSeed: c, nonce: n, mines: Number(values.mines ?? 3) };
+    case 'upgrader':
+      return {
+        game: 'upgrader',
+        serverSeed: s,
+        clientSeed: c,
+        nonce: n,
+        amount: cents(values.amount),
+        price: cents(values.price),
+        side: values.side === 'over' ? 'over' : 'under',
+      };
+    case 'cases':
+      return { game: 'cases', serverSeed: s, clientSeed: c, nonce: n };
+    case 'battles':
+      return {
+        game: 'battles',
+        serverSeed: s,
+        blockId: values['block-id'] ?? '',
+        rounds: Number(values.rounds ?? 1),
+        seats: Number(values.seats ?? 2),
+      };
+    case 'coinflip':
+      return { game: 'coinflip', serverSeed: s, blockId: values['block-id'] ?? '' };
+    case 'roulette':
+    case 'crash':
+      return {
+        game: values.game,
+        privateSeed: values['private-seed'] ?? '',
+        publicSeed: values['public-seed'] ?? '',
+      };
+    default:
+      throw new Error(
+        'Give a bet id, or --game with its seeds (see the top of apps/server/src/tools/verify.ts).',
+      );
+  }
+}
+
+async function verifyBet(id: number): Promise<number> {
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 2 });
+  try {
+    const bet = await database.db
+      .selectFrom('bets as b')
+      .leftJoin('seed_pairs as s', 's.id', 'b.seed_pair_id')
+      .select([
+        'b.id',
+        'b.game',
+        'b.status',
+        'b.outcome',
+        'b.nonce',
+        's.server_seed',
+        's.server_seed_hash',
+        's.client_seed',
+        's.status as pair_status',
+      ])
+      .where('b.id', '=', id)
+      .executeTakeFirst();
+    if (!bet) {
+      console.error(`bet ${id} not found`);
+      return 1;
+    }
+    if (bet.pair_status !== 'revealed' || !bet.server_seed || !bet.client_seed || bet.nonce === null) {
+      console.log(
+        `bet ${id} (${bet.game}) uses server seed hash ${bet.server_seed_hash}; its server seed is not revealed yet.`,
+      );
+      console.log('Change your client seed on /provably-fair to reveal it, then verify again.');
+      return 0;
+    }
+    if (sha256Hex(bet.server_seed) !== bet.server_seed_hash) {
+      console.error('MISMATCH: the revealed server seed does not hash to the committed hash');
+      return 1;
+    }
+    const o = (bet.outcome ?? {}) as Record<string, unknown>;
+    const seeds = { serverSeed: bet.server_seed, clientSeed: bet.client_seed, nonce: bet.nonce };
+    const input: VerifyInput | null =
+      bet.game === 'dice'
+        ? { game: 'dice', ...seeds, target: Number(o.target) / 100, edgePct: Number(o.edgePct ?? 1) }
+        : bet.game === 'limbo'
+          ? { game: 'limbo', ...seeds, edgePct: Number(o.edgePct ?? 1) }
+          : bet.game === 'mines'
+            ? { game: 'mines', ...seeds, mines: Number(o.minesCount) }
+            : bet.game === 'upgrader'
+              ? { game: 'upgrader', ...seeds }
+              : bet.game === 'cases'
+                ? { game: 'cases', ...seeds }
+                : null;
+    if (!input) {
+      console.log(`bet ${id}: game ${bet.game} is verified from its round's seeds (see /provably-fair).`);
+      return 0;
+    }
+    const lines = verifyOutcome(input);
+    print(lines);
+    console.log(`recorded outcome: ${JSON.stringify(o)}`);
+    const derived = Object.fromEntries(lines.map((l) => [l.label, l.value]));
+    const ok =
+      (bet.game === 'dice' && derived.Roll === (Number(o.roll) / 100).toFixed(2)) ||
+      (bet.game === 'limbo' && derived.Result === `${(Number(o.result) / 100).toFixed(2)}x`) ||
+      (bet.game === 'mines' && derived['Mines (draw order)'] === (o.mines as number[]).join(', ')) ||
+      (bet.game === 'upgrader' && derived.Ticket === String(o.ticket)) ||
+      (bet.game === 'cases' && derived.Ticket === String(o.ticket));
+    console.log(
+      ok
+        ? 'OK: the recorded outcome re-derives from the revealed seeds'
+        : 'MISMATCH: the recorded outcome differs',
+    );
+    return ok ? 0 : 1;
+  } finally {
+    await database.close();
+  }
+}
+
+try {
+  const id = positionals[0];
+  if (id && /^[0-9]+$/.test(id)) process.exitCode = await verifyBet(Number(id));
+  else print(verifyOutcome(fromFlags()));
+} catch (err) {
+  console.error((err as Error).message);
+  process.exitCode = 1;
+}

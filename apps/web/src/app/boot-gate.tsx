@@ -1,0 +1,56 @@
+import { SITE_CHECK_COUNTDOWN_MS } from '@coinsite/shared/constants';
+import { type ReactNode, useEffect, useState } from 'react';
+import { ChatPanel } from '../features/chat-slot/chat-panel.tsx';
+import { LoadingScreen } from '../features/site/loading-screen.tsx';
+import { MaintenancePage } from '../features/site/maintenance-page.tsx';
+import { checkSite, scheduleReload } from '../features/site/site-check.ts';
+import { useSiteStore } from '../lib/site-store.ts';
+import { useIsDesktop } from '../lib/use-media-query.ts';
+
+let started = false;
+
+/** Loading screen (1 s countdown) → GET /api/site → the app, the maintenance page or a reload. */
+export function BootGate({ children }: { children: ReactNode }) {
+  const status = useSiteStore((s) => s.status);
+  const [countdownDone, setCountdownDone] = useState(false);
+  const [retryIn, setRetryIn] = useState<number | null>(null);
+  const desktop = useIsDesktop();
+
+  useEffect(() => {
+    const timer = setTimeout(() => setCountdownDone(true), SITE_CHECK_COUNTDOWN_MS);
+    if (!started) {
+      started = true;
+      void checkSite();
+    }
+    return () => clearTimeout(timer);
+  }, []);
+
+  useEffect(() => {
+    if (status !== 'unreachable' || !countdownDone) return;
+    const { delayMs, cancel } = scheduleReload();
+    const until = Date.now() + delayMs;
+    setRetryIn(Math.ceil(delayMs / 1000));
+    const tick = setInterval(() => setRetryIn(Math.max(0, Math.ceil((until - Date.now()) / 1000))), 250);
+    return () => {
+      cancel();
+      clearInterval(tick);
+    };
+  }, [status, countdownDone]);
+
+  if (!countdownDone || status === 'checking') return <LoadingScreen />;
+  if (status === 'unreachable') return <LoadingScreen retryInSeconds={retryIn ?? 0} />;
+  if (status === 'maintenance') {
+    return (
+      <MaintenancePage
+        chat={
+          desktop ? (
+            <aside className="w-80 shrink-0 border-l border-ink-700">
+              <ChatPanel />
+            </aside>
+          ) : null
+        }
+      />
+    );
+  }
+  return children;
+}

@@ -1,0 +1,75 @@
+import { MessagesSquare, PanelRightOpen } from 'lucide-react';
+import { Outlet } from 'react-router';
+import { ChatPanel } from '../features/chat-slot/chat-panel.tsx';
+import { useChatPanel } from '../features/chat-slot/chat-panel-store.ts';
+import { NavBar } from '../features/nav/nav-bar.tsx';
+import { MaintenanceBanner } from '../features/site/maintenance-banner.tsx';
+import { useIsDesktop } from '../lib/use-media-query.ts';
+import { Sheet } from '../ui/sheet.tsx';
+
+function DesktopChat() {
+  const collapsed = useChatPanel((s) => s.collapsed);
+  const toggle = useChatPanel((s) => s.toggleCollapsed);
+  if (collapsed) {
+    return (
+      <button
+        type="button"
+        onClick={toggle}
+        aria-label="Show chat"
+        className="fixed top-1/2 right-0 z-30 flex -translate-y-1/2 flex-col items-center gap-2 rounded-l-xl border border-r-0 border-ink-600 bg-ink-800 px-2 py-3 text-ink-200 shadow-xl transition hover:bg-ink-700 hover:text-white"
+      >
+        <PanelRightOpen className="h-5 w-5" aria-hidden="true" />
+        <span className="text-xs font-semibold [writing-mode:vertical-rl]">Chat</span>
+      </button>
+    );
+  }
+  return (
+    <aside className="w-80 shrink-0 border-l border-ink-700 xl:w-[22rem]">
+      <ChatPanel onCollapse={toggle} />
+    </aside>
+  );
+}
+
+function MobileChat() {
+  const open = useChatPanel((s) => s.mobileOpen);
+  const setOpen = useChatPanel((s) => s.setMobileOpen);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-label="Open chat"
+        className="fixed right-4 bottom-4 z-30 flex h-12 w-12 items-center justify-center rounded-full bg-gradient-to-b from-accent-400 to-accent-600 text-ink-950 shadow-lg shadow-accent-600/30 transition hover:brightness-110"
+      >
+        <MessagesSquare className="h-6 w-6" aria-hidden="true" />
+      </button>
+      <Sheet
+        open={open}
+        onOpenChange={setOpen}
+        title="Chat"
+        side="right"
+        bare
+        className="w-[min(24rem,100vw)]"
+      >
+        <ChatPanel overlay onCollapse={() => setOpen(false)} />
+      </Sheet>
+    </>
+  );
+}
+
+/** Header, main content and the chat side panel (spec-2 app shell). */
+export function ShellLayout() {
+  const desktop = useIsDesktop();
+  return (
+    <div className="flex min-h-dvh flex-col lg:h-dvh">
+      <MaintenanceBanner />
+      <NavBar />
+      <div className="flex min-h-0 flex-1">
+        <main className="min-w-0 flex-1 lg:overflow-y-auto">
+          <Outlet />
+        </main>
+        {desktop ? <DesktopChat /> : <MobileChat />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { ACCOUNT_EVENTS } from '@coinsite/shared/constants';
+import { TEXT } from '@coinsite/shared/messages';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { onEveryNamespace, onSocket, startSockets } from '../lib/socket.ts';
+import { useAuthStore } from '../features/auth/auth-store.ts';
+import { useWalletEvents } from '../features/wallet/use-wallet-events.ts';
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : String(value ?? ''));
+
+/**
+ * Opens the ten namespaces once the site check passed and turns the account events of
+ * spec-1 §4 into toasts, wallet changes and the ban redirect.
+ */
+export function useRealtime(): void {
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const offs = [
+      onEveryNamespace(ACCOUNT_EVENTS.notifyError, (_ns, msg) => toast.error(text(msg))),
+      onEveryNamespace(ACCOUNT_EVENTS.notifySuccess, (_ns, msg) => toast.success(text(msg))),
+      onEveryNamespace(ACCOUNT_EVENTS.notifyInfo, (_ns, msg) => toast.info(text(msg))),
+      onEveryNamespace(ACCOUNT_EVENTS.kicked, () => {
+        if (Date.now() < useAuthStore.getState().quietKickUntil) return;
+        // one toast even though every namespace is kicked at once
+        toast.error(TEXT.refresh, { id: 'connection-kicked' });
+      }),
+      onEveryNamespace(ACCOUNT_EVENTS.banned, () => {
+        void navigate('/banned', { replace: true });
+      }),
+      onSocket('chat', 'connect_error', () => {
+        toast.error(TEXT.lostConnection, { id: 'lost-connection' });
+      }),
+    ];
+    startSockets();
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [navigate]);
+
+  useWalletEvents();
+}

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
+import { AdminCouponForm } from '../coupons/admin-coupon-form.tsx';
+import { useAdminFeatures } from './admin-api.ts';
+import { ControlsPanel } from './controls-panel.tsx';
+import { RaceForm, TriviaForm } from './event-forms.tsx';
+import { TransactionsPanel } from './transactions-panel.tsx';
+import { UsersPanel } from './users-panel.tsx';
+
+interface Panel {
+  value: string;
+  label: string;
+  content: ReactNode;
+}
+
+/**
+ * The admin dialog's tabs. Trivia and race creation appear only when the server has their routes
+ * (GET /external/v1/features); a panel for a route that does not exist would only ever fail.
+ */
+export function AdminPanel() {
+  const features = useAdminFeatures().data;
+  const panels: Panel[] = [
+    { value: 'coupon', label: 'Coupon', content: <AdminCouponForm /> },
+    ...(features?.trivia ? [{ value: 'trivia', label: 'Trivia', content: <TriviaForm /> }] : []),
+    { value: 'controls', label: 'Site controls', content: <ControlsPanel /> },
+    { value: 'users', label: 'Users', content: <UsersPanel /> },
+    { value: 'transactions', label: 'Transactions', content: <TransactionsPanel /> },
+    ...(features?.race ? [{ value: 'race', label: 'Race', content: <RaceForm /> }] : []),
+  ];
+  return (
+    <Tabs defaultValue="coupon" className="flex flex-col gap-4 sm:min-h-[24rem]">
+      <TabsList aria-label="Admin sections" className="max-sm:grid max-sm:grid-cols-2">
+        {panels.map((p) => (
+          <TabsTrigger key={p.value} value={p.value} className="whitespace-nowrap">
+            {p.label}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      {panels.map((p) => (
+        <TabsContent key={p.value} value={p.value}>
+          {p.content}
+        </TabsContent>
+      ))}
+    </Tabs>
+  );
+}

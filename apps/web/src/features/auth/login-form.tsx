@@ -1,0 +1,74 @@
+import { TEXT } from '@coinsite/shared/messages';
+import { type FormEvent, useState } from 'react';
+import { toastApiError } from '../../lib/errors.ts';
+import { http } from '../../lib/http.ts';
+import { Button } from '../../ui/button.tsx';
+import { Field } from '../../ui/input.tsx';
+import { botCheck } from './recaptcha.ts';
+import { useFinishAuth } from './use-finish-auth.ts';
+
+interface LoginFormProps {
+  onForgotPassword: (email: string) => void;
+}
+
+export function LoginForm({ onForgotPassword }: LoginFormProps) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [pending, setPending] = useState(false);
+  const finish = useFinishAuth();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (pending) return;
+    setPending(true);
+    try {
+      const recaptcha = await botCheck('login');
+      if (recaptcha === undefined) return;
+      const res = await http.post<{ redirect?: string }>('/auth/registration/login', {
+        email,
+        password,
+        recaptcha,
+      });
+      await finish(TEXT.loggedIn, res.redirect);
+    } catch (err) {
+      toastApiError(err, 'Could not sign in. Please try again.');
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+      <Field
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        placeholder="you@example.com"
+        required
+      />
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        placeholder="Your password"
+        required
+      />
+      <div className="-mt-1 flex justify-end">
+        <Button variant="link" onClick={() => onForgotPassword(email)}>
+          Forgot Password?
+        </Button>
+      </div>
+      <p className="text-xs leading-relaxed text-ink-400">
+        By signing in you confirm that you are at least 18 years old, that you live where this site is
+        permitted, and that you accept our Terms of Service. Credits have no cash value.
+      </p>
+      <Button type="submit" size="lg" loading={pending} disabled={pending}>
+        Sign In
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+import { TEXT } from '@coinsite/shared/messages';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { toastApiError } from '../../lib/errors.ts';
+import { http } from '../../lib/http.ts';
+import { Button } from '../../ui/button.tsx';
+import { Field } from '../../ui/input.tsx';
+import { botCheck } from './recaptcha.ts';
+import { useFinishAuth } from './use-finish-auth.ts';
+
+export function RegisterForm() {
+  const [email, setEmail] = useState('');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [pending, setPending] = useState(false);
+  const finish = useFinishAuth();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (pending) return;
+    if (password !== repeat) {
+      toast.error(TEXT.passwordsNotEqual);
+      return;
+    }
+    setPending(true);
+    try {
+      const recaptcha = await botCheck('register');
+      if (recaptcha === undefined) return;
+      const res = await http.post<{ redirect?: string }>('/auth/registration/register', {
+        username,
+        password,
+        email,
+        recaptcha,
+      });
+      await finish(TEXT.registered, res.redirect);
+    } catch (err) {
+      toastApiError(err, 'Could not create your account. Please try again.');
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+      <Field
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        placeholder="you@example.com"
+        required
+      />
+      <Field
+        label="Username"
+        autoComplete="username"
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+        placeholder="3 to 16 letters, digits or _"
+        required
+      />
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        placeholder="At least 8 characters"
+        required
+      />
+      <Field
+        label="Repeat Password"
+        type="password"
+        autoComplete="new-password"
+        value={repeat}
+        onChange={(e) => setRepeat(e.target.value)}
+        placeholder="Type it again"
+        required
+      />
+      <p className="text-xs leading-relaxed text-ink-400">
+        By creating an account you confirm that you are at least 18 years old and accept our Terms of Service.
+      </p>
+      <Button type="submit" size="lg" loading={pending} disabled={pending}>
+        Play Now
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,84 @@
+import { CASHIER_TEXT, type CashierConfigView, GIFT_CARD_VALUES_USD } from '@coinsite/shared/schemas/cashier';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { toastApiError } from '../../lib/errors.ts';
+import { http } from '../../lib/http.ts';
+import { Button } from '../../ui/button.tsx';
+import { Field } from '../../ui/input.tsx';
+import { FIAT_TILES } from './methods.ts';
+import { MethodMark, Note, SandboxBadge } from './parts.tsx';
+
+/** A gift-card product as the marketplace sells it (drawn, no image to load). */
+function Product({ value, href }: { value: number; href: string }) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noreferrer"
+      aria-label={`Buy a $${value} gift card`}
+      className="group relative flex aspect-[1.6] flex-col justify-between overflow-hidden rounded-xl bg-gradient-to-br from-violet-500 to-indigo-700 p-2 text-white ring-1 ring-white/10 transition hover:-translate-y-0.5 hover:shadow-lg hover:shadow-violet-900/40"
+    >
+      <span className="text-[9px] font-bold tracking-widest uppercase opacity-80">Gift Card</span>
+      <span className="text-lg font-black tabular-nums">${value}</span>
+      <span className="absolute -right-4 -bottom-4 h-14 w-14 rounded-full bg-white/10 transition group-hover:scale-125" />
+    </a>
+  );
+}
+
+/** Gift card deposit (spec-1 §2, §4, §8): products, the code field and Verify ('Verifying...'). */
+export function GiftCardPanel({ config }: { config?: CashierConfigView }) {
+  const [code, setCode] = useState('');
+  const [pending, setPending] = useState(false);
+  const look = FIAT_TILES[1];
+  const shop = config?.giftcardShopUrl ?? 'https://www.kinguin.net/';
+
+  async function verify(event: FormEvent) {
+    event.preventDefault();
+    if (pending) return;
+    setPending(true);
+    try {
+      const res = await http.post<{ message: string; payout: number }>('/kinguin/redeem', { code });
+      toast.success(res.message);
+      setCode('');
+    } catch (err) {
+      toastApiError(err, CASHIER_TEXT.giftcardGeneric);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex items-center gap-3">
+        {look ? <MethodMark look={look} /> : null}
+        <div className="min-w-0 flex-1">
+          <h3 className="font-bold text-white">Gift Card</h3>
+          <p className="text-xs text-ink-400">
+            Buy a code, then redeem it here for twice its dollars in coins
+          </p>
+        </div>
+        {config?.sandbox.giftcard ? (
+          <SandboxBadge title="Sandbox: test codes are listed in the README." />
+        ) : null}
+      </div>
+      <div className="grid grid-cols-3 gap-2 sm:grid-cols-6">
+        {GIFT_CARD_VALUES_USD.map((v) => (
+          <Product key={v} value={v} href={shop} />
+        ))}
+      </div>
+      <form onSubmit={verify} className="flex flex-col gap-3">
+        <Field
+          label="Gift card code"
+          placeholder="XXXX-XXXX-XXXX"
+          value={code}
+          autoComplete="off"
+          onChange={(e) => setCode(e.target.value)}
+        />
+        <Button type="submit" disabled={pending || code.trim() === ''}>
+          {pending ? 'Verifying...' : 'Verify'}
+        </Button>
+      </form>
+      <Note>Please remove any leading and trailing spaces from your code before verifying it.</Note>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import type { CryptoCurrency, SkinGame } from '@coinsite/shared/schemas/cashier';
+
+/** Tile keys of spec-1 §2 ('gifts' is an alias of 'giftcard'; doge has a panel but no tile). */
+export type FiatKey = 'card' | 'giftcard' | 'cashapp';
+export type MethodKey = FiatKey | CryptoCurrency;
+
+export function normaliseMethodKey(key: string): MethodKey | null {
+  const k = key === 'gifts' ? 'giftcard' : key;
+  return (ALL_KEYS as readonly string[]).includes(k) ? (k as MethodKey) : null;
+}
+
+const ALL_KEYS = ['card', 'giftcard', 'cashapp', 'btc', 'eth', 'ltc', 'doge', 'usdt', 'usdc', 'sol'] as const;
+
+export interface TileLook {
+  label: string;
+  sub: string;
+  mark: string;
+  color: string;
+}
+
+export const FIAT_TILES: Array<{ key: FiatKey } & TileLook> = [
+  { key: 'card', label: 'Card', sub: 'Visa · Mastercard', mark: 'VISA', color: '#1a1f71' },
+  { key: 'giftcard', label: 'Gift Card', sub: 'Kinguin codes', mark: 'GC', color: '#8b5cf6' },
+  { key: 'cashapp', label: 'Cash App', sub: 'Cash Balance', mark: '$', color: '#00d632' },
+];
+
+export const SKIN_TILES: Array<{ game: SkinGame } & TileLook> = [
+  { game: 'csgo', label: 'CSGO', sub: 'Skins', mark: 'CS', color: '#de9b35' },
+  { game: 'rust', label: 'Rust', sub: 'Skins', mark: 'R', color: '#cd412b' },
+  { game: 'dota2', label: 'DOTA2', sub: 'Items', mark: 'D2', color: '#a12b1f' },
+];
+
+export const CRYPTO_LOOK: Record<CryptoCurrency, TileLook> = {
+  btc: { label: 'Bitcoin', sub: 'BTC', mark: 'B', color: '#f7931a' },
+  eth: { label: 'Ethereum', sub: 'ETH', mark: 'Ξ', color: '#627eea' },
+  ltc: { label: 'Litecoin', sub: 'LTC', mark: 'Ł', color: '#345d9d' },
+  doge: { label: 'Dogecoin', sub: 'DOGE', mark: 'Ð', color: '#c2a633' },
+  usdt: { label: 'USDT', sub: 'BSC-20', mark: '₮', color: '#26a17b' },
+  usdc: { label: 'USDC', sub: 'ERC-20', mark: '$', color: '#2775ca' },
+  sol: { label: 'Solana', sub: 'SOL', mark: '◎', color: '#9945ff' },
+};
+
+/** The crypto tiles, in the spec's order (no doge tile). */
+export const CRYPTO_TILES: CryptoCurrency[] = ['btc', 'eth', 'ltc', 'usdt', 'usdc', 'sol'];
+
+/** Timings of spec-1 §9. */
+export const PANE_CLOSE_MS = 750;
+export const CASHAPP_SLIDE_MS = 500;

@@ -1,0 +1,105 @@
+import {
+  COINFLIP_ANIMATION_MS,
+  COINFLIP_EVENTS,
+  COINFLIP_RECENT_SIZE,
+  type CoinflipSide,
+  type CoinflipState,
+  type CoinflipView,
+} from '@coinsite/shared/schemas/coinflip';
+import { useCallback, useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { http } from '../../lib/http.ts';
+import { getSocket, onSocket } from '../../lib/socket.ts';
+import { playSound } from '../../lib/sounds.ts';
+import { eventMessage } from '../dice/use-dice.ts';
+import { useGameSocket } from '../dice/use-game-socket.ts';
+
+const isFlip = (v: unknown): v is CoinflipView =>
+  typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string';
+
+/** Open and waiting flips stay in the list; a flip decided live stays there while its coin spins. */
+function place(state: CoinflipState, flip: CoinflipView): CoinflipState {
+  const open = state.open.filter((f) => f.id !== flip.id);
+  if (flip.status === 'open' || flip.status === 'waiting' || flip.status === 'finished') open.unshift(flip);
+  open.sort((a, b) => Number(b.id) - Number(a.id));
+  const recent =
+    flip.status === 'finished'
+      ? [flip, ...state.recent.filter((f) => f.id !== flip.id)].slice(0, COINFLIP_RECENT_SIZE)
+      : state.recent;
+  return { ...state, open, recent };
+}
+
+/** The coinflip screen's state: the lists (again after a reconnect) and the /coinflip events. */
+export function useCoinflip() {
+  const ready = useGameSocket('coinflip');
+  const [state, setState] = useState<CoinflipState>({ open: [], recent: [], houseCutPct: 5 });
+  const [loaded, setLoaded] = useState(false);
+  const [busy, setBusy] = useState(false);
+  /** flips decided while we watched: when their coin stops (local time) */
+  const [spins, setSpins] = useState<Record<string, number>>({});
+
+  const drop = useCallback((id: string) => {
+    setState((s) => ({ ...s, open: s.open.filter((f) => f.id !== id || f.status !== 'finished') }));
+  }, []);
+
+  useEffect(() => {
+    const load = () => {
+      http
+        .get<CoinflipState>('/coinflip')
+        .then((s) => {
+          setState({ ...s, open: s.open.filter((f) => f.status !== 'finished') });
+          setLoaded(true);
+        })
+        .catch((err: unknown) => console.error('coinflip: could not load the flips', err));
+    };
+    load();
+    const offs = [
+      onSocket('coinflip', 'connect', load),
+      onSocket('coinflip', COINFLIP_EVENTS.new, (flip) => {
+        if (isFlip(flip)) setState((s) => place(s, flip));
+      }),
+      onSocket('coinflip', COINFLIP_EVENTS.update, (flip) => {
+        if (!isFlip(flip)) return;
+        if (flip.status === 'finished') {
+          setSpins((s) => ({ ...s, [flip.id]: Date.now() + COINFLIP_ANIMATION_MS }));
+          // the result shows a while after the coin stops, then the flip leaves the open list
+          setTimeout(() => drop(flip.id), COINFLIP_ANIMATION_MS + 4000);
+        }
+        setState((s) =>
+          flip.status === 'cancelled'
+            ? { ...s, open: s.open.filter((f) => f.id !== flip.id) }
+            : place(s, flip),
+        );
+      }),
+      onSocket('coinflip', COINFLIP_EVENTS.success, (msg) => {
+        setBusy(false);
+        toast.success(eventMessage(msg, 'Done!'));
+      }),
+      onSocket('coinflip', COINFLIP_EVENTS.error, (msg) => {
+        setBusy(false);
+        toast.error(eventMessage(msg));
+        playSound('error');
+      }),
+    ];
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [drop]);
+
+  const send = (event: string, arg: unknown) => {
+    setBusy(true);
+    getSocket('coinflip').emit(event, arg);
+  };
+
+  return {
+    state,
+    loaded,
+    ready,
+    busy,
+    spins,
+    create: (amount: number, side: CoinflipSide) => send(COINFLIP_EVENTS.create, { amount, side }),
+    join: (id: string) => send(COINFLIP_EVENTS.join, id),
+    callBot: (id: string) => send(COINFLIP_EVENTS.callBot, id),
+    cancel: (id: string) => send(COINFLIP_EVENTS.cancel, id),
+  };
+}

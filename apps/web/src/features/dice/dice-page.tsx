@@ -1,0 +1,134 @@
+import { Percent, X } from 'lucide-react';
+import { useState } from 'react';
+import { cn } from '../../lib/cn.ts';
+import { formatCoins } from '../../lib/format.ts';
+import { useAnimatedNumber } from '../wallet/use-animated-number.ts';
+import { AmountField } from './amount-field.tsx';
+import { BET_LOCK_MS } from './bet-lock.ts';
+import {
+  clampTarget,
+  DICE_DEFAULT_TARGET,
+  multiplierFor,
+  profitOnWin,
+  targetForMultiplier,
+} from './dice-math.ts';
+import { DiceSlider } from './dice-slider.tsx';
+import { InstantGameScreen, PlayButton, Readout } from './instant-game.tsx';
+import { LinkedField } from './linked-field.tsx';
+import { centsToText, textToCents } from './numeric.ts';
+import { type DiceResult, useDice } from './use-dice.ts';
+
+function ResultNumber({ result }: { result: DiceResult | null }) {
+  const shown = useAnimatedNumber(result?.roll ?? 50, BET_LOCK_MS);
+  return (
+    <div className="flex flex-col items-center gap-1" aria-live="polite">
+      <span
+        data-testid="dice-result"
+        className={cn(
+          'font-mono text-6xl font-black tabular-nums drop-shadow-lg transition-colors sm:text-7xl',
+          !result ? 'text-white/25' : result.win ? 'text-accent-400' : 'text-red-400',
+        )}
+      >
+        {shown.toFixed(2)}
+      </span>
+      <span className="h-5 text-sm font-semibold text-ink-300">
+        {result
+          ? result.win
+            ? `Rolled under ${(result.target / 100).toFixed(2)}: you won ${formatCoins(result.payout)}`
+            : `Rolled over ${(result.target / 100).toFixed(2)}: no luck this time`
+          : 'Roll under your target to win'}
+      </span>
+    </div>
+  );
+}
+
+function History({ items }: { items: DiceResult[] }) {
+  return (
+    <ol className="flex h-7 justify-end gap-1.5 overflow-hidden" aria-label="Recent rolls">
+      {[...items].reverse().map((r) => (
+        <li
+          key={r.betId}
+          className={cn(
+            'shrink-0 animate-[fade-in_250ms_ease-out] rounded-full px-2.5 py-1 font-mono text-xs font-bold text-ink-950',
+            r.win ? 'bg-accent-400' : 'bg-ink-600 text-ink-200',
+          )}
+        >
+          {r.roll.toFixed(2)}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** /dice (spec-3 §2.11): roll under a target picked on the slider or in the linked fields. */
+export function DicePage() {
+  const [amount, setAmount] = useState('0.00');
+  const [target, setTarget] = useState(DICE_DEFAULT_TARGET);
+  const dice = useDice();
+  const amountCents = textToCents(amount) ?? 0;
+  const multiplier = multiplierFor(target);
+
+  const changeTarget = (t: number) => {
+    setTarget(clampTarget(t));
+    dice.inputChanged();
+  };
+  const changeAmount = (v: string) => {
+    setAmount(v);
+    dice.inputChanged();
+  };
+
+  const panel = (
+    <>
+      <AmountField value={amount} onChange={changeAmount} />
+      <Readout
+        label={`Profit on Win (${(multiplier / 10000).toFixed(4)}×)`}
+        value={centsToText(profitOnWin(amountCents, target))}
+        testId="dice-profit"
+      />
+      <PlayButton data-testid="dice-bet" disabled={dice.locked} onClick={() => dice.bet(amountCents, target)}>
+        Bet
+      </PlayButton>
+    </>
+  );
+
+  const stage = (
+    <div className="flex h-full flex-col gap-6 p-4 sm:p-6">
+      <History items={dice.history} />
+      <div className="flex flex-1 flex-col justify-center gap-8 py-2">
+        <ResultNumber result={dice.result} />
+        <DiceSlider
+          target={target}
+          onTarget={changeTarget}
+          mark={dice.result ? { roll: dice.result.roll, win: dice.result.win, id: dice.result.betId } : null}
+        />
+      </div>
+      <div className="grid grid-cols-3 gap-2 rounded-xl bg-ink-950/50 p-3 ring-1 ring-white/5 sm:gap-3">
+        <LinkedField
+          label="Multiplier"
+          display={(multiplier / 10000).toFixed(4)}
+          decimals={4}
+          onValue={(m) => changeTarget(targetForMultiplier(m))}
+          adornment={<X className="h-4 w-4" aria-hidden="true" />}
+          testId="dice-multiplier"
+        />
+        <LinkedField
+          label="Roll Under"
+          display={(target / 100).toFixed(2)}
+          decimals={2}
+          onValue={(v) => changeTarget(v * 100)}
+          testId="dice-roll-under"
+        />
+        <LinkedField
+          label="Win Chance"
+          display={(target / 100).toFixed(2)}
+          decimals={2}
+          onValue={(v) => changeTarget(v * 100)}
+          adornment={<Percent className="h-4 w-4" aria-hidden="true" />}
+          testId="dice-chance"
+        />
+      </div>
+    </div>
+  );
+
+  return <InstantGameScreen title="Dice" game="dice" panel={panel} stage={stage} />;
+}

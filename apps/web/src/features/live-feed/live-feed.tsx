@@ -1,0 +1,163 @@
+import { GAMES_MENU } from '@coinsite/shared/constants';
+import type { BetView } from '@coinsite/shared/schemas/games';
+import { cn } from '../../lib/cn.ts';
+import { formatCoins } from '../../lib/format.ts';
+import { Avatar } from '../../ui/avatar.tsx';
+import { CoinIcon } from '../../ui/coin-icon.tsx';
+import { GameArt } from '../../ui/game-art.tsx';
+import { gameKeyForPath } from '../../ui/game-theme.ts';
+import { Spinner } from '../../ui/spinner.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
+import { useAuthStore } from '../auth/auth-store.ts';
+import { formatMultiplier } from '../dice/numeric.ts';
+import { type LiveGame, useLiveBets } from './live-feed-api.ts';
+
+const GAME_NAMES: Record<string, string> = { cases: 'Cases', battles: 'Case Battles' };
+const gameName = (game: string) =>
+  GAME_NAMES[game] ?? GAMES_MENU.find((g) => g.path === `/${game}`)?.name ?? game;
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit' });
+function clock(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : timeFormat.format(d);
+}
+
+const cell = 'px-2 py-2.5 sm:px-3';
+const hideOnPhone = 'hidden sm:table-cell';
+
+function Row({ bet }: { bet: BetView }) {
+  const won = bet.payout > 0;
+  const key = gameKeyForPath(`/${bet.game}`);
+  return (
+    <tr className="animate-fade-in border-t border-ink-700/60 text-sm" data-testid="live-bet-row">
+      <td className={cn(cell, hideOnPhone)}>
+        <span className="flex items-center gap-2 font-semibold text-white">
+          {key ? <GameArt game={key} className="h-5 w-7 shrink-0" /> : null}
+          {gameName(bet.game)}
+        </span>
+      </td>
+      <td className={cn(cell, 'max-w-[8rem] sm:max-w-none')}>
+        <span className="flex min-w-0 items-center gap-2">
+          <Avatar src={bet.user.avatar} name={bet.user.username} className="h-6 w-6 text-xs" />
+          <span className="truncate text-ink-200">{bet.user.username}</span>
+        </span>
+      </td>
+      <td className={cn(cell, hideOnPhone, 'text-ink-400 tabular-nums')}>{clock(bet.created)}</td>
+      <td className={cn(cell, 'text-right')}>
+        <span className="inline-flex items-center gap-1.5 font-mono text-white tabular-nums">
+          {formatCoins(bet.amount)}
+          <CoinIcon className="hidden h-3.5 w-3.5 sm:block" />
+        </span>
+      </td>
+      <td
+        className={cn(
+          cell,
+          hideOnPhone,
+          'text-right font-mono tabular-nums',
+          won ? 'text-white' : 'text-ink-400',
+        )}
+      >
+        {formatMultiplier(bet.multiplier)}×
+      </td>
+      <td className={cn(cell, 'text-right')}>
+        <span
+          className={cn(
+            'inline-flex items-center gap-1.5 font-mono font-semibold tabular-nums',
+            won ? 'text-accent-400' : 'text-red-400',
+          )}
+        >
+          {won ? `+${formatCoins(bet.payout)}` : `-${formatCoins(bet.amount)}`}
+          <CoinIcon className="h-3.5 w-3.5" />
+        </span>
+      </td>
+    </tr>
+  );
+}
+
+function BetTable({ bets, empty, size }: { bets: BetView[]; empty: string; size: number }) {
+  if (bets.length === 0) return <p className="px-4 py-8 text-center text-sm text-ink-400">{empty}</p>;
+  return (
+    <div className="overflow-x-auto px-2 sm:px-1">
+      <table className="w-full min-w-0 table-auto">
+        <thead>
+          <tr className="text-left text-xs font-semibold text-ink-400">
+            <th className={cn(cell, hideOnPhone)}>Game</th>
+            <th className={cell}>Player</th>
+            <th className={cn(cell, hideOnPhone)}>Time</th>
+            <th className={cn(cell, 'text-right')}>Bet</th>
+            <th className={cn(cell, hideOnPhone, 'text-right')}>Multiplier</th>
+            <th className={cn(cell, 'text-right')}>Payout</th>
+          </tr>
+        </thead>
+        <tbody>
+          {bets.slice(0, size).map((bet) => (
+            <Row key={bet.id} bet={bet} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * The live feed under every game screen: the latest settled bets site-wide ("All bets") and the
+ * player's own ("My bets"), kept live over the socket. Drop it in with the game's name:
+ * `<LiveFeed game="crash" />` (no `game`: every game).
+ */
+export function LiveFeed({
+  game,
+  size = 10,
+  className,
+}: {
+  game?: LiveGame;
+  /** Rows shown per tab (at most 20). */
+  size?: number;
+  className?: string;
+}) {
+  const bets = useLiveBets(game);
+  const signedIn = useAuthStore((s) => s.isAuthenticated && s.user !== null);
+  return (
+    <section
+      aria-label="Live bets"
+      className={cn('overflow-hidden rounded-2xl bg-ink-850 ring-1 ring-ink-700', className)}
+    >
+      <Tabs defaultValue="all">
+        <div className="flex flex-wrap items-center justify-between gap-3 px-4 pt-4 pb-3">
+          <h2 className="flex items-center gap-2 text-base font-bold text-white">
+            <span className="relative flex h-2.5 w-2.5" aria-hidden="true">
+              <span className="absolute inline-flex h-full w-full animate-ping rounded-full bg-accent-400 opacity-60" />
+              <span className="relative inline-flex h-2.5 w-2.5 rounded-full bg-accent-500" />
+            </span>
+            Live bets
+          </h2>
+          <TabsList className="w-full sm:w-auto">
+            <TabsTrigger value="all" className="whitespace-nowrap">
+              All bets
+            </TabsTrigger>
+            <TabsTrigger value="mine" className="whitespace-nowrap">
+              My bets
+            </TabsTrigger>
+          </TabsList>
+        </div>
+        {bets.isPending ? (
+          <div className="flex justify-center py-8 text-ink-300">
+            <Spinner className="h-5 w-5" />
+          </div>
+        ) : (
+          <>
+            <TabsContent value="all">
+              <BetTable bets={bets.data?.all ?? []} size={size} empty="No bets yet. Be the first!" />
+            </TabsContent>
+            <TabsContent value="mine">
+              <BetTable
+                bets={bets.data?.mine ?? []}
+                size={size}
+                empty={signedIn ? 'You have no bets here yet.' : 'Sign in to see your bets.'}
+              />
+            </TabsContent>
+          </>
+        )}
+      </Tabs>
+    </section>
+  );
+}

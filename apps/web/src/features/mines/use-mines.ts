@@ -1,0 +1,163 @@
+import { betAmountError } from '@coinsite/shared/games';
+import { minesCountError } from '@coinsite/shared/fairness';
+import { useCallback, useEffect, useReducer } from 'react';
+import { toast } from 'sonner';
+import { HttpError, http } from '../../lib/http.ts';
+import { getSocket, onSocket } from '../../lib/socket.ts';
+import { playSound } from '../../lib/sounds.ts';
+import { useAuthStore } from '../auth/auth-store.ts';
+import { useGameSocket } from '../dice/use-game-socket.ts';
+import { initialMines, minesReducer } from './mines-state.ts';
+
+/** The spec's mines texts (spec-3 §8 and the server's messages). */
+export const MINES_TEXT = {
+  started: 'Game Has Been Started',
+  noGameServer: 'No active game found.',
+  noGame: 'No active game found',
+  mineHit: 'You revealed a mine! Game over.',
+  cashedOut: 'Cashout successful!',
+  cashoutFailed: 'Error during cashout.',
+  resultReceived: 'Game result received',
+  error: 'An error occurred.',
+} as const;
+
+/** GET /api/mines/me */
+interface OpenGameView {
+  status: 'inprogress';
+  amount: number;
+  minesCount: number;
+  multiplier: number;
+  profit: number;
+  grid: Array<{ revealed: boolean }>;
+}
+
+type GridView = Array<{ isMine: boolean; revealed: boolean }>;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const num = (v: unknown, fallback = 0) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
+const isGrid = (v: unknown): v is GridView =>
+  Array.isArray(v) && v.length === 25 && v.every((t) => isRecord(t) && typeof t.isMine === 'boolean');
+
+/**
+ * The mines game as the screen sees it: the events of PROTOCOL.md §5 drive a reducer; the open
+ * game is loaded from GET /api/mines/me on arrival and after every (re)connect, so a reload or a
+ * server restart resumes it.
+ */
+export function useMines() {
+  const [state, dispatch] = useReducer(minesReducer, undefined, () => initialMines());
+  const userId = useAuthStore((s) => s.user?._id ?? null);
+
+  const resume = useCallback(async () => {
+    try {
+      const game = await http.get<OpenGameView>('/mines/me');
+      dispatch({
+        type: 'resume',
+        amount: game.amount,
+        minesCount: game.minesCount,
+        multiplier: game.multiplier,
+        profit: game.profit,
+        revealed: game.grid.map((t) => t.revealed),
+      });
+    } catch (err) {
+      // 404 "No active game found." is the normal answer when there is none
+      if (!(err instanceof HttpError) || err.status !== 404) console.warn('mines: resume failed', err);
+    }
+  }, []);
+
+  const showLastGrid = useCallback(async () => {
+    try {
+      const grid = await http.get<GridView>('/mines/reveal');
+      if (isGrid(grid)) dispatch({ type: 'grid', mines: grid.map((t) => t.isMine) });
+    } catch (err) {
+      console.warn('mines: reveal failed', err);
+    }
+  }, []);
+
+  // every bind of the socket (arrival, reconnect, sign-in) reloads the open game
+  useEffect(() => {
+    dispatch({ type: 'reset' });
+    if (userId === null) return;
+    return onSocket('mines', 'authenticated', () => void resume());
+  }, [userId, resume]);
+  const ready = useGameSocket('mines');
+
+  useEffect(() => {
+    const offs = [
+      onSocket('mines', 'mines:start', () => dispatch({ type: 'started' })),
+      onSocket('mines', 'mines:tileRevealed', (raw) => {
+        if (!isRecord(raw) || typeof raw.tileIndex !== 'number') return;
+        dispatch({
+          type: 'revealed',
+          tileIndex: raw.tileIndex,
+          profit: num(raw.profit),
+          multiplier: num(raw.multiplier, 1),
+        });
+      }),
+      onSocket('mines', 'mines:gameEnd', (raw) => {
+        const message = isRecord(raw) && typeof raw.message === 'string' ? raw.message : MINES_TEXT.mineHit;
+        toast.error(message);
+        playSound('error');
+        dispatch({ type: 'bust' });
+        void showLastGrid();
+      }),
+      onSocket('mines', 'mines:revealAllTiles', (raw) => {
+        if (isGrid(raw)) dispatch({ type: 'grid', mines: raw.map((t) => t.isMine) });
+      }),
+      onSocket('mines', 'mines:cashoutSuccess', (raw) => {
+        const message = isRecord(raw) && typeof raw.message === 'string' ? raw.message : MINES_TEXT.cashedOut;
+        toast.success(message);
+        dispatch({ type: 'cashedOut', payout: isRecord(raw) ? num(raw.payout) : 0 });
+      }),
+      onSocket('mines', 'mines:result', (raw) => {
+        const error = isRecord(raw) && typeof raw.error === 'string' ? raw.error : null;
+        const message = isRecord(raw) && typeof raw.message === 'string' ? raw.message : null;
+        if (message === MINES_TEXT.noGameServer) {
+          toast.info(MINES_TEXT.noGame);
+          dispatch({ type: 'reset' });
+        } else if (message !== null && error === null) {
+          toast.success(MINES_TEXT.resultReceived);
+          dispatch({ type: 'reset' });
+        } else {
+          toast.error(error ?? MINES_TEXT.error);
+          dispatch({ type: 'failed' });
+          // e.g. "You already have a mines game in progress." from another tab: pick it up
+          void resume();
+        }
+      }),
+    ];
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [resume, showLastGrid]);
+
+  const bet = (amountCents: number, minesCount: number) => {
+    const problem = betAmountError(amountCents) ?? minesCountError(minesCount);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    dispatch({ type: 'starting', amount: amountCents / 100, minesCount });
+    getSocket('mines').emit('mines:bet', { amount: amountCents / 100, minescount: minesCount });
+  };
+
+  const reveal = (tileIndex: number) => {
+    const tile = state.tiles[tileIndex];
+    if (!ready || state.status !== 'inprogress' || state.pendingTile !== null || tile?.state !== 'hidden')
+      return;
+    dispatch({ type: 'reveal', tileIndex });
+    getSocket('mines').emit('mines:revealTile', { tileIndex });
+  };
+
+  const cashout = () => {
+    if (state.status !== 'inprogress' || state.cashingOut) return;
+    const socket = getSocket('mines');
+    if (!socket.connected || !ready) {
+      toast.error(MINES_TEXT.cashoutFailed);
+      return;
+    }
+    dispatch({ type: 'cashing' });
+    socket.emit('mines:cashout');
+  };
+
+  return { state, ready, bet, reveal, cashout };
+}

@@ -1,0 +1,55 @@
+import { GAMES_MENU } from '@coinsite/shared/constants';
+import { ChevronDown, Gamepad2 } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useNavigate } from 'react-router';
+import { GameArt } from '../../ui/game-art.tsx';
+import { GAME_THEME, gameKeyForPath } from '../../ui/game-theme.ts';
+
+export function GameThumb({ path }: { path: string }) {
+  const key = gameKeyForPath(path);
+  if (!key) return <Gamepad2 className="h-5 w-5" aria-hidden="true" />;
+  const [from, to] = GAME_THEME[key];
+  return (
+    <span
+      className="flex h-10 w-12 shrink-0 items-center justify-center rounded-lg ring-1 ring-white/10"
+      style={{ background: `linear-gradient(135deg, ${from}, ${to})` }}
+    >
+      <GameArt game={key} className="h-9 w-11" />
+    </span>
+  );
+}
+
+/** The Games dropdown: each game's name and subtitle (GAMES_MENU). */
+export function GamesMenu() {
+  const navigate = useNavigate();
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className="inline-flex h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold text-ink-200 transition outline-none hover:bg-ink-700/70 hover:text-white data-[state=open]:bg-ink-700 data-[state=open]:text-white">
+        <Gamepad2 className="h-4 w-4 text-accent-400" aria-hidden="true" />
+        Games
+        <ChevronDown className="h-4 w-4 opacity-70" aria-hidden="true" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="start"
+          sideOffset={8}
+          className="z-50 grid w-[34rem] grid-cols-2 gap-1 rounded-2xl border border-ink-600 bg-ink-800/95 p-2 shadow-2xl shadow-black/50 backdrop-blur"
+        >
+          {GAMES_MENU.map((game) => (
+            <DropdownMenu.Item
+              key={game.path}
+              onSelect={() => void navigate(game.path)}
+              className="flex cursor-pointer items-center gap-3 rounded-xl p-2 outline-none data-[highlighted]:bg-ink-700"
+            >
+              <GameThumb path={game.path} />
+              <span className="min-w-0">
+                <span className="block text-sm font-semibold text-white">{game.name}</span>
+                <span className="block truncate text-xs text-ink-400">{game.subtitle}</span>
+              </span>
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

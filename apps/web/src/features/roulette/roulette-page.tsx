@@ -1,0 +1,152 @@
+import { rouletteColor } from '@coinsite/shared/fairness';
+import type { RouletteHistoryEntry } from '@coinsite/shared/schemas/roulette';
+import { useEffect, useState } from 'react';
+import { cn } from '../../lib/cn.ts';
+import { openDialog } from '../../lib/dialog-store.ts';
+import { GameArt } from '../../ui/game-art.tsx';
+import { GAME_THEME } from '../../ui/game-theme.ts';
+import { useAuthStore } from '../auth/auth-store.ts';
+import { RoundFairButton } from '../crash/round-fair-dialog.tsx';
+import { AmountField } from '../dice/amount-field.tsx';
+import { textToCents } from '../dice/numeric.ts';
+import { RouletteColumns } from './roulette-columns.tsx';
+import { canBet, type RouletteView } from './roulette-state.ts';
+import { RouletteWheel, SLOT_STYLE } from './roulette-wheel.tsx';
+import { useRoulette } from './use-roulette.ts';
+
+/** Re-renders every `ms` while mounted (countdowns). */
+function useNow(ms: number): number {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(t);
+  }, [ms]);
+  return now;
+}
+
+function Status({ view, now }: { view: RouletteView; now: number }) {
+  const roll = view.roll;
+  let title = 'Waiting for the next round';
+  let fill = 0;
+  if (view.bettingEndsAt !== null && now < view.bettingEndsAt) {
+    const left = view.bettingEndsAt - now;
+    title = `PLACE YOUR BETS · ${(left / 1000).toFixed(1)}s`;
+    fill = Math.min(1, left / 15_000);
+  } else if (roll && (roll.late || now >= roll.startedAt + roll.animMs)) {
+    const color = rouletteColor(roll.slot);
+    title = `Rolled ${color.toUpperCase()} ${roll.slot}`;
+  } else if (roll) title = 'Rolling…';
+  return (
+    <div className="flex flex-col items-center gap-2" data-testid="roulette-status">
+      <span className="font-mono text-sm font-black tracking-widest text-white">{title}</span>
+      <div className="h-1.5 w-full max-w-md overflow-hidden rounded-full bg-ink-700">
+        <div
+          className="h-full rounded-full bg-gold-400 transition-[width] duration-100"
+          style={{ width: `${fill * 100}%` }}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** The last rounds as coloured chips, and the colour counts of the last 100 (spec-3 §9). */
+function History({ history }: { history: RouletteHistoryEntry[] }) {
+  const counts = { red: 0, green: 0, black: 0 };
+  for (const h of history) counts[h.winner] += 1;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <ol
+        aria-label="Last rolls"
+        className="flex min-w-0 flex-1 gap-1.5 overflow-hidden"
+        data-testid="roulette-history"
+      >
+        {history.slice(0, 10).map((h) => (
+          <li
+            key={h._id}
+            title={`Round #${h._id}`}
+            className={cn(
+              'flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-xs font-black shadow ring-1 ring-white/10',
+              SLOT_STYLE[h.winner],
+            )}
+          >
+            {h.randomModule}
+          </li>
+        ))}
+      </ol>
+      <div className="flex items-center gap-3 text-xs font-semibold text-ink-300" aria-label="Last 100 rolls">
+        <span className="text-ink-400">Last 100</span>
+        {(['red', 'green', 'black'] as const).map((c) => (
+          <span key={c} className="inline-flex items-center gap-1.5">
+            <span className={cn('h-3 w-3 rounded-full ring-1 ring-white/25', SLOT_STYLE[c])} />
+            <span className="font-mono tabular-nums">{counts[c]}</span>
+          </span>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** /roulette (spec-3 §2.8): the wheel, the countdown, the history, the amount and the three colour columns. */
+export function RoulettePage() {
+  const roulette = useRoulette();
+  const { view } = roulette;
+  const now = useNow(100);
+  const signedIn = useAuthStore((s) => s.user !== null);
+  const [amount, setAmount] = useState('0.00');
+  const [from, to] = GAME_THEME.roulette;
+  const rolledColor =
+    view.roll && (view.roll.late || now >= view.roll.startedAt + view.roll.animMs)
+      ? rouletteColor(view.roll.slot)
+      : null;
+  const rounds = view.history.map((h) => ({ ...h, result: `${h.winner} ${h.randomModule}` }));
+
+  const onBet = (color: 'red' | 'green' | 'black') => {
+    if (!signedIn) {
+      openDialog({ name: 'signIn', view: 'login' });
+      return;
+    }
+    roulette.bet(color, (textToCents(amount) ?? 0) / 100);
+  };
+
+  return (
+    <div className="mx-auto flex w-full max-w-[1300px] flex-col gap-4 p-3 animate-fade-in sm:p-6">
+      <header className="flex items-center justify-between gap-3">
+        <h1 className="flex items-center gap-2 text-xl font-black tracking-tight text-white sm:text-2xl">
+          <GameArt game="roulette" className="h-9 w-12" />
+          Roulette
+        </h1>
+        <RoundFairButton
+          game="roulette"
+          current={{ _id: view.roundId, privateHash: view.privateHash, publicSeed: view.publicSeed }}
+          rounds={rounds}
+        />
+      </header>
+      <section
+        className="flex flex-col gap-4 rounded-2xl p-3 ring-1 ring-ink-700 sm:p-5"
+        style={{ background: `radial-gradient(ellipse at 50% 0%, ${from}aa, ${to} 85%)` }}
+      >
+        <History history={view.history} />
+        <RouletteWheel roll={view.roll} />
+        <Status view={view} now={now} />
+      </section>
+      <section className="flex flex-col gap-2 rounded-2xl bg-ink-850 p-3 ring-1 ring-ink-700 sm:flex-row sm:items-end sm:p-4">
+        <div className="flex-1">
+          <AmountField value={amount} onChange={setAmount} />
+        </div>
+        <button
+          type="button"
+          onClick={() => setAmount('0.00')}
+          className="h-11 rounded-lg bg-ink-700 px-4 text-sm font-bold text-ink-200 transition hover:bg-ink-600 hover:text-white"
+        >
+          Clear
+        </button>
+      </section>
+      <RouletteColumns
+        players={view.players}
+        winner={rolledColor}
+        disabled={signedIn && (!roulette.ready || roulette.pending || !canBet(view, now))}
+        onBet={onBet}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import {
+  ROULETTE_HISTORY_SIZE,
+  ROULETTE_REENABLE_MS,
+  type RouletteHistoryEntry,
+  type RoulettePlayer,
+  type RouletteState,
+} from '@coinsite/shared/schemas/roulette';
+
+export interface Roll {
+  /** position of the winning slot in the wheel order */
+  index: number;
+  slot: number;
+  /** local time the wheel started turning */
+  startedAt: number;
+  animMs: number;
+  totalMs: number;
+  /** true when the page opened after the spin had begun: show the result without spinning */
+  late: boolean;
+}
+
+/** What the roulette screen knows, from GET /api/roulette and the /roulette events. Local clock times. */
+export interface RouletteView {
+  roundId: string | null;
+  privateHash: string;
+  publicSeed: string;
+  /** local time betting closes */
+  bettingEndsAt: number | null;
+  /** local time the bet buttons come back after a new round (spec-3 §4: 1 s) */
+  bettingOpensAt: number;
+  roll: Roll | null;
+  players: RoulettePlayer[];
+  history: RouletteHistoryEntry[];
+  animMs: number;
+  animTotalMs: number;
+  loaded: boolean;
+}
+
+export const initialRouletteView: RouletteView = {
+  roundId: null,
+  privateHash: '',
+  publicSeed: '',
+  bettingEndsAt: null,
+  bettingOpensAt: 0,
+  roll: null,
+  players: [],
+  history: [],
+  animMs: 5000,
+  animTotalMs: 5500,
+  loaded: false,
+};
+
+export type RouletteAction =
+  | { type: 'snapshot'; state: RouletteState; now: number }
+  | { type: 'newRound'; waitMs: number; id: string; privateHash: string; now: number }
+  | { type: 'rolled'; index: number; slot: number; animMs: number; totalMs: number; now: number }
+  | { type: 'history'; entry: RouletteHistoryEntry }
+  | { type: 'player'; player: RoulettePlayer };
+
+export function rouletteReducer(view: RouletteView, action: RouletteAction): RouletteView {
+  switch (action.type) {
+    case 'snapshot': {
+      const c = action.state.current;
+      const base = { ...initialRouletteView, history: action.state.history, loaded: true };
+      if (!c) return base;
+      const r = c.rollStatus;
+      return {
+        ...base,
+        roundId: c._id,
+        privateHash: c.privateHash,
+        publicSeed: c.publicSeed,
+        players: c.players,
+        animMs: c.AnimationDuration,
+        animTotalMs: c.AnimationDurationTotal,
+        bettingEndsAt: c.joinable ? action.now + c.timeLeft : null,
+        roll: r
+          ? {
+              index: r.winningIndex,
+              slot: r.winningSlot,
+              startedAt: action.now - c.AnimationDurationTotal,
+              animMs: c.AnimationDuration,
+              totalMs: c.AnimationDurationTotal,
+              late: true,
+            }
+          : null,
+      };
+    }
+    case 'newRound':
+      return {
+        ...view,
+        roundId: action.id,
+        privateHash: action.privateHash,
+        bettingEndsAt: action.now + action.waitMs,
+        bettingOpensAt: action.now + ROULETTE_REENABLE_MS,
+        roll: null,
+        players: [],
+      };
+    case 'rolled':
+      return {
+        ...view,
+        bettingEndsAt: null,
+        roll: {
+          index: action.index,
+          slot: action.slot,
+          startedAt: action.now,
+          animMs: action.animMs,
+          totalMs: action.totalMs,
+          late: false,
+        },
+      };
+    case 'history':
+      return {
+        ...view,
+        history: [action.entry, ...view.history.filter((h) => h._id !== action.entry._id)].slice(
+          0,
+          ROULETTE_HISTORY_SIZE,
+        ),
+      };
+    case 'player':
+      return view.players.some((p) => p.betId === action.player.betId)
+        ? view
+        : { ...view, players: [...view.players, action.player] };
+  }
+}
+
+/** Bets are taken while the round's countdown runs, from 1 s after it opened. */
+export function canBet(view: RouletteView, now: number): boolean {
+  return view.bettingEndsAt !== null && now < view.bettingEndsAt && now >= view.bettingOpensAt;
+}

@@ -1,0 +1,197 @@
+import { coinsToCents } from '@coinsite/shared/money';
+import { useState } from 'react';
+import { cn } from '../../lib/cn.ts';
+import { openDialog } from '../../lib/dialog-store.ts';
+import { Button } from '../../ui/button.tsx';
+import { useAuthStore } from '../auth/auth-store.ts';
+import { ProvablyFairButton } from '../fairness-dialog/provably-fair-button.tsx';
+import { LiveFeed } from '../live-feed/live-feed.tsx';
+import { BetPanel } from './bet-panel.tsx';
+import { ItemGrid } from './item-grid.tsx';
+import { TargetCard } from './target-card.tsx';
+import type { UpgraderItem } from './upgrader-api.ts';
+import { DialStage, type DialTone } from './upgrader-dial.tsx';
+import {
+  amountForPercent,
+  parseAmountCents,
+  percentOfWallet,
+  rollRange,
+  upgradeFigures,
+} from './upgrader-math.ts';
+import { useUpgrade } from './use-upgrade.ts';
+
+/** Digits with at most two decimals: anything else typed is not taken. */
+const AMOUNT_TYPING = /^\d{0,9}(\.\d{0,2})?$/;
+
+function SideToggle({
+  isUnder,
+  disabled,
+  onChange,
+}: {
+  isUnder: boolean;
+  disabled: boolean;
+  onChange: (u: boolean) => void;
+}) {
+  return (
+    <div
+      role="group"
+      aria-label="Over or Under"
+      className="grid w-full grid-cols-2 gap-1 rounded-xl bg-ink-950/70 p-1 ring-1 ring-ink-700"
+    >
+      {(['Over', 'Under'] as const).map((label) => {
+        const active = (label === 'Under') === isUnder;
+        return (
+          <button
+            key={label}
+            type="button"
+            aria-pressed={active}
+            disabled={disabled}
+            onClick={() => onChange(label === 'Under')}
+            className={cn(
+              'h-9 rounded-lg text-sm font-bold transition disabled:opacity-60',
+              active
+                ? 'bg-teal-400/20 text-teal-200 ring-1 ring-teal-400/50'
+                : 'text-ink-300 hover:text-white',
+            )}
+          >
+            {label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The Upgrader (spec-3 §2.4, §4, §5, §9) at /upgrader. */
+export function UpgraderPage() {
+  const user = useAuthStore((s) => s.user);
+  const walletCents = user ? coinsToCents(user.wallet) : 0;
+  const [selected, setSelected] = useState<UpgraderItem | null>(null);
+  const [amountText, setAmountText] = useState('');
+  const [isUnder, setIsUnder] = useState(false);
+  /** The result stays on the dial until the player changes the bet. */
+  const [settledBet, setSettledBet] = useState<string | null>(null);
+  const { pending, spinning, last, attempt, finishSpin } = useUpgrade();
+
+  const amountCents = user ? parseAmountCents(amountText) : null;
+  const percent = user ? percentOfWallet(amountCents ?? 0, walletCents) : 100;
+  const priceCents = selected ? coinsToCents(selected.price) : null;
+  const figures = upgradeFigures(amountCents, priceCents);
+  const range = rollRange(Math.min(figures.chanceBp, 10_000), isUnder);
+  const tone: DialTone =
+    spinning || !last || last.betId === settledBet ? 'idle' : last.success ? 'win' : 'lose';
+  const busy = pending || spinning !== null;
+
+  const touch = () => setSettledBet(last?.betId ?? null);
+  const changeAmount = (text: string) => {
+    if (!AMOUNT_TYPING.test(text)) return;
+    touch();
+    setAmountText(text);
+  };
+  const changePercent = (p: number) => {
+    if (!user) return;
+    touch();
+    setAmountText((amountForPercent(p, walletCents) / 100).toFixed(2));
+  };
+  const toggleItem = (item: UpgraderItem) => {
+    touch();
+    setSelected((current) => (current?.id === item.id ? null : item));
+    setAmountText('');
+  };
+
+  const upgrade = () => {
+    if (!user) {
+      openDialog({ name: 'signIn', view: 'login' });
+      return;
+    }
+    if (busy || !selected) return;
+    // spec-3 §5: beyond the 80 % cap the attempt is silently ignored (the chance shows red).
+    if (figures.overCap) return;
+    attempt((amountCents ?? 0) / 100, selected.id, isUnder);
+  };
+
+  return (
+    <div className="@container mx-auto flex max-w-6xl animate-fade-in flex-col gap-5 p-3 sm:p-5">
+      <header className="flex items-center justify-between gap-3">
+        <h1 className="text-2xl font-black text-white">Upgrader</h1>
+        <ProvablyFairButton />
+      </header>
+
+      <section
+        aria-label="Upgrade"
+        className="grid items-center gap-4 rounded-3xl bg-[radial-gradient(ellipse_at_50%_0%,#0f3d3a,transparent_65%),linear-gradient(180deg,#141b31,#0b1020)] p-3 ring-1 ring-ink-700 sm:p-5 @xl:grid-cols-2 @3xl:grid-cols-[1fr_auto_1fr]"
+      >
+        <div className="flex flex-col items-center gap-3 @xl:col-span-2 @3xl:order-2 @3xl:col-span-1 @3xl:w-72">
+          <DialStage
+            spin={spinning}
+            onSpinEnd={finishSpin}
+            restTicket={last?.ticketDisplay}
+            range={range}
+            chanceBp={figures.chanceBp}
+            isUnder={isUnder}
+            tone={tone}
+            overCap={figures.overCap}
+            caption={
+              tone === 'win' && last
+                ? `You won ${last.payout.toFixed(2)}`
+                : tone === 'lose'
+                  ? 'No luck this time'
+                  : undefined
+            }
+          />
+          <div className="flex w-full max-w-72 flex-col gap-2">
+            <SideToggle
+              isUnder={isUnder}
+              disabled={busy}
+              onChange={(u) => {
+                touch();
+                setIsUnder(u);
+              }}
+            />
+            <Button
+              size="lg"
+              className="w-full bg-gradient-to-b from-teal-300 to-teal-500 shadow-[0_6px_20px_-6px_rgba(45,212,191,0.6)]"
+              disabled={busy || (user !== null && !selected)}
+              onClick={upgrade}
+            >
+              {busy ? 'Upgrading...' : user ? 'Upgrade' : 'Sign in to upgrade'}
+            </Button>
+            <p
+              className={cn('min-h-4 text-center text-xs', figures.overCap ? 'text-red-300' : 'text-ink-400')}
+            >
+              {figures.overCap
+                ? 'The win chance is capped at 80%.'
+                : !user
+                  ? 'Sign in to upgrade your balance.'
+                  : !selected
+                    ? 'Choose an item to upgrade to.'
+                    : ''}
+            </p>
+          </div>
+        </div>
+        <div className="@3xl:order-1">
+          <BetPanel
+            amountText={user ? amountText : ''}
+            percent={percent}
+            disabled={busy || !user}
+            onAmount={changeAmount}
+            onPercent={changePercent}
+          />
+        </div>
+        <div className="@3xl:order-3">
+          <TargetCard
+            item={selected}
+            multiplier={figures.multiplier}
+            chanceBp={figures.chanceBp}
+            overCap={figures.overCap}
+            disabled={busy}
+            onClear={() => selected && toggleItem(selected)}
+          />
+        </div>
+      </section>
+
+      <ItemGrid selectedId={selected?.id ?? null} disabled={busy} onToggle={toggleItem} />
+      <LiveFeed game="upgrader" />
+    </div>
+  );
+}

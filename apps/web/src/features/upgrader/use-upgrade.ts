@@ -1,0 +1,96 @@
+import confetti from 'canvas-confetti';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { getSocket, onSocket } from '../../lib/socket.ts';
+import { playSound } from '../../lib/sounds.ts';
+import { fractionText, ticketFraction } from './upgrader-math.ts';
+
+/** spec-3 §8: the attempt's error toast (the spec's text, typo included). */
+export const UPGRADE_ERROR_PREFIX = 'An error occured when trying attempt the upgrade: ';
+/** No answer this long after an attempt: the button is freed so the page never stays stuck. */
+const ANSWER_TIMEOUT_MS = 10_000;
+
+/** upgrader:result as the server sends it. */
+export interface UpgradeResult {
+  success: boolean;
+  ticket: number;
+  ticketDisplay: string;
+  payout: number;
+  betId: string;
+}
+
+function asResult(value: unknown): UpgradeResult | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  if (typeof v.ticket !== 'number' || !Number.isFinite(v.ticket)) return null;
+  return {
+    success: v.success === true,
+    ticket: v.ticket,
+    ticketDisplay:
+      typeof v.ticketDisplay === 'string' ? v.ticketDisplay : fractionText(ticketFraction(v.ticket)),
+    payout: typeof v.payout === 'number' ? v.payout : 0,
+    betId: typeof v.betId === 'string' ? v.betId : String(v.betId ?? ''),
+  };
+}
+
+function celebrate(): void {
+  playSound('win');
+  void confetti({ particleCount: 140, spread: 75, origin: { y: 0.55 }, disableForReducedMotion: true });
+}
+
+/**
+ * spec-3 §4 Upgrader: idle → pending (emit) → spinning (result, until the dial calls finishSpin)
+ * → idle; an error frees the button with a toast.
+ */
+export function useUpgrade() {
+  const [pending, setPending] = useState(false);
+  /** The result the dial is turning to; the page re-renders only at its start and end. */
+  const [spinning, setSpinning] = useState<UpgradeResult | null>(null);
+  const [last, setLast] = useState<UpgradeResult | null>(null);
+  const timeout = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    const clearWatch = () => clearTimeout(timeout.current);
+    const offs = [
+      onSocket('upgrader', 'upgrader:result', (payload) => {
+        const result = asResult(payload);
+        if (!result) return;
+        clearWatch();
+        setLast(null);
+        setSpinning(result);
+      }),
+      onSocket('upgrader', 'upgrader:error', (message) => {
+        clearWatch();
+        setPending(false);
+        playSound('error');
+        toast.error(`${UPGRADE_ERROR_PREFIX}${String(message ?? '')}`);
+      }),
+      onSocket('upgrader', 'upgrader:success', (message) => {
+        toast.success(String(message ?? ''));
+      }),
+    ];
+    return () => {
+      clearWatch();
+      for (const off of offs) off();
+    };
+  }, []);
+
+  const attempt = useCallback((amount: number, itemId: string, isUnder: boolean) => {
+    setPending(true);
+    getSocket('upgrader').emit('upgrader:attempt', amount, itemId, isUnder);
+    clearTimeout(timeout.current);
+    timeout.current = setTimeout(() => {
+      setPending(false);
+      toast.error(`${UPGRADE_ERROR_PREFIX}the server did not answer.`);
+    }, ANSWER_TIMEOUT_MS);
+  }, []);
+
+  const finishSpin = useCallback((result: UpgradeResult) => {
+    setSpinning(null);
+    setPending(false);
+    setLast(result);
+    if (result.success) celebrate();
+  }, []);
+
+  return { pending, spinning, last, attempt, finishSpin };
+}

@@ -1,0 +1,27 @@
+import { toast } from 'sonner';
+import { HttpError } from './http.ts';
+import { playSound } from './sounds.ts';
+
+/** The server's sentences of a failed call, or none. */
+export function serverMessages(err: unknown): string[] {
+  return err instanceof HttpError ? err.messages : [];
+}
+
+/** The text to show for a failed call: the server's first sentence, else the fallback. */
+export function errorText(err: unknown, fallback: string): string {
+  return serverMessages(err)[0] ?? fallback;
+}
+
+/**
+ * The one place API errors become toasts (spec-1 §8): every `errors[].msg` as its own toast,
+ * else the `error` string (with the error sound when asked), else the generic text.
+ */
+export function toastApiError(err: unknown, fallback: string, options: { sound?: boolean } = {}): void {
+  const msgs = serverMessages(err);
+  if (msgs.length === 0) {
+    toast.error(fallback);
+    return;
+  }
+  for (const msg of msgs) toast.error(msg);
+  if (options.sound) playSound('error');
+}

@@ -1,0 +1,40 @@
+import { DEFAULT_EDGE_PCT } from '@coinsite/shared/fairness';
+import { create } from 'zustand';
+
+/**
+ * The house edges the server is configured with (DICE/LIMBO/MINES_EDGE_PCT, from GET /api/site).
+ * Read at call time by the game math so the screens show exactly what the server pays.
+ */
+export const gameEdges: { dice: number; limbo: number; mines: number } = {
+  dice: DEFAULT_EDGE_PCT.dice,
+  limbo: DEFAULT_EDGE_PCT.limbo,
+  mines: DEFAULT_EDGE_PCT.mines,
+};
+
+/** What GET /api/site told us at start (spec-2 app shell). */
+export type SiteStatus = 'checking' | 'ready' | 'maintenance' | 'unreachable';
+
+interface SiteState {
+  status: SiteStatus;
+  /** True when the server answered 200 with maintenanceEnabled (an admin may still use the site). */
+  maintenanceEnabled: boolean;
+  /** Google reCAPTCHA site key; null means the bot check is off (no script is loaded). */
+  recaptchaSiteKey: string | null;
+  /** The support address if the server names one (else support@ the site's host). */
+  supportEmail: string | null;
+  setStatus: (status: SiteStatus) => void;
+  setSite: (site: {
+    maintenanceEnabled: boolean;
+    recaptchaSiteKey: string | null;
+    supportEmail: string | null;
+  }) => void;
+}
+
+export const useSiteStore = create<SiteState>()((set) => ({
+  status: 'checking',
+  maintenanceEnabled: false,
+  recaptchaSiteKey: null,
+  supportEmail: null,
+  setStatus: (status) => set({ status }),
+  setSite: (site) => set({ ...site, status: 'ready' }),
+}));

@@ -1,0 +1,39 @@
+/** localStorage keys named by the spec. */
+export const STORAGE_KEYS = {
+  token: 'token',
+  affiliateCode: 'affiliateCode',
+  bootRetries: 'boot-retries',
+} as const;
+
+type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+/** localStorage can throw (private mode, disabled storage): every access goes through here. */
+export function readStorage(key: StorageKey): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: StorageKey, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // storage unavailable: the value lives only in memory for this page
+  }
+}
+
+export function removeStorage(key: StorageKey): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // nothing to remove
+  }
+}
+
+export const tokenStorage = {
+  get: (): string | null => readStorage(STORAGE_KEYS.token),
+  set: (token: string): void => writeStorage(STORAGE_KEYS.token, token),
+  clear: (): void => removeStorage(STORAGE_KEYS.token),
+};

@@ -1,0 +1,28 @@
+import { cn } from '../lib/cn.ts';
+
+interface ProgressProps {
+  /** 0..1 */
+  value: number;
+  color?: string;
+  label: string;
+  className?: string;
+}
+
+export function Progress({ value, color, label, className }: ProgressProps) {
+  const pct = Math.round(Math.min(1, Math.max(0, value)) * 1000) / 10;
+  return (
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={pct}
+      className={cn('h-1.5 w-full overflow-hidden rounded-full bg-ink-600/70', className)}
+    >
+      <div
+        className="h-full rounded-full transition-[width] duration-700 ease-out"
+        style={{ width: `${pct}%`, background: color ?? 'var(--color-accent-500)' }}
+      />
+    </div>
+  );
+}

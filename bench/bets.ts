@@ -1,0 +1,217 @@
+/**
+ * npm run bench:bets — dice bets over the socket against PostgreSQL, next to pgbench on the same database.
+ *
+ *   BENCH_CLIENTS (64)   socket clients, each betting as fast as its last result comes back
+ *   BENCH_SECONDS (20)   how long they bet
+ *   BENCH_PG_URL         a PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres);
+ *                        a fresh database is created there and dropped afterwards
+ *
+ * The server runs as its own process (node --import tsx apps/server/src/main.ts). Prints bets/s, p50 and
+ * p99 latency, pgbench's TPC-B-like TPS and the ratio (goal: at least half of pgbench).
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: BASE });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+function dbUrl(name: string): string {
+  const u = new URL(BASE);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function post<T>(base: string, p: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(base + p, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { 'x-auth-token': token } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as T;
+}
+
+async function signIn(base: string, email: string, password: string, username?: string): Promise<string> {
+  const first = username
+    ? await post<{ redirect?: string; error?: string }>(base, '/api/auth/registration/register', {
+        email,
+        username,
+        password,
+      })
+    : await post<{ redirect?: string; error?: string }>(base, '/api/auth/registration/login', {
+        email,
+        password,
+      });
+  const code = first.redirect?.split('token=')[1];
+  if (!code) throw new Error(`sign-in failed: ${JSON.stringify(first)}`);
+  return (await post<{ token: string }>(base, '/api/auth/exchange-token', { token: code })).token;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+}
+
+async function waitForHttp(base: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error('server exited during boot');
+    try {
+      const r = await fetch(`${base}/api/site`);
+      if (r.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not start');
+}
+
+async function main() {
+  const name = `bench_${Date.now()}`;
+  await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
+  const url = dbUrl(name);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      '--import',
+      'tsx',
+      'apps/server/src/main.ts',
+    ],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        // BENCH_PG_SOCKET=/var/run/postgresql makes the server talk over the Unix socket
+        DATABASE_URL: process.env.BENCH_PG_SOCKET ? `${url}?host=${process.env.BENCH_PG_SOCKET}` : url,
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-')),
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_FACTOR: '100000',
+        SERVE_WEB: 'false',
+        ADMIN_EMAIL: 'bench-admin@example.com',
+        ADMIN_PASSWORD: 'bench-admin-password',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  try {
+    await waitForHttp(base, server);
+    const admin = await signIn(base, 'bench-admin@example.com', 'bench-admin-password');
+    const sockets: Socket[] = [];
+    for (let i = 0; i < CLIENTS; i++) {
+      const token = await signIn(base, `b${i}@example.com`, 'bench-password', `bench_${i}`);
+      const me = (await (await fetch(`${base}/api/user`, { headers: { 'x-auth-token': token } })).json()) as {
+        user: { _id: string };
+      };
+      await post(
+        base,
+        `/api/external/v1/users/${me.user._id}/balance`,
+        { amount: 1_000_000, reason: 'bench' },
+        admin,
+      );
+      const s = io(`${base}/dice`, { transports: ['websocket'], forceNew: true, reconnection: false });
+      await new Promise<void>((r) => s.once('connect', () => r()));
+      const bound = new Promise<void>((r) => s.once('authenticated', () => r()));
+      s.emit('auth', token);
+      await bound;
+      sockets.push(s);
+    }
+
+    console.log(`betting with ${CLIENTS} clients for ${SECONDS} s…`);
+    const latencies: number[] = [];
+    let errors = 0;
+    const end = Date.now() + SECONDS * 1000;
+    await Promise.all(
+      sockets.map(
+        (s) =>
+          new Promise<void>((resolve) => {
+            let sentAt = 0;
+            let lastSend = 0;
+            const send = () => {
+              if (Date.now() >= end) return resolve();
+              // the protocol drops events under 10 ms apart from one socket
+              const wait = Math.max(0, lastSend + 11 - Date.now());
+              setTimeout(() => {
+                sentAt = performance.now();
+                lastSend = Date.now();
+                s.emit('dice:bet', { amount: 0.01, multiplier: 2, rangeData: 50 });
+              }, wait);
+            };
+            s.on('dice:result', () => {
+              latencies.push(performance.now() - sentAt);
+              send();
+            });
+            s.on('game-creation-error', () => {
+              errors++;
+              send();
+            });
+            s.on('notify-error', () => {
+              errors++;
+              send();
+            });
+            send();
+          }),
+      ),
+    );
+    for (const s of sockets) s.disconnect();
+    latencies.sort((a, b) => a - b);
+    const betsPerSecond = latencies.length / SECONDS;
+    console.log(
+      `bets: ${latencies.length} in ${SECONDS} s = ${betsPerSecond.toFixed(0)} bets/s (${errors} errors)`,
+    );
+    console.log(
+      `latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,
+    );
+
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+
+    const u = new URL(url);
+    const pgArgs = ['-h', u.hostname, '-p', u.port || '5432', '-U', u.username || 'postgres'];
+    execFileSync('pgbench', [...pgArgs, '-i', '-q', '-s', '10', name], { stdio: 'ignore' });
+    const out = execFileSync(
+      'pgbench',
+      [...pgArgs, '-c', '8', '-j', '2', '-T', String(Math.min(SECONDS, 15)), name],
+      {
+        encoding: 'utf8',
+      },
+    );
+    const tps = Number(/tps = ([0-9.]+)/.exec(out)?.[1] ?? 0);
+    console.log(`pgbench TPC-B-like (8 clients, simple protocol): ${tps.toFixed(0)} TPS`);
+    console.log(`ratio bets/s ÷ pgbench TPS = ${(betsPerSecond / tps).toFixed(2)} (goal ≥ 0.50)`);
+  } finally {
+    if (server.exitCode === null) server.kill('SIGKILL');
+    await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  }
+}
+
+await main();

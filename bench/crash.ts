@@ -1,0 +1,297 @@
+/**
+ * npm run bench:crash — N websocket clients watch crash rounds while some of them bet and cash out,
+ * then the same clients watch a bare Socket.IO server broadcasting the same tick (the baseline).
+ *
+ *   BENCH_CLIENTS ("1000,2500,5000,7500")   client counts to run, in order
+ *   BENCH_TICKS (150)                       ticks measured per run
+ *   BENCH_BETTORS (2 % of the clients, ≤ 100) signed-in players among them, betting every round
+ *   BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres)  a fresh database is created and dropped
+ *
+ * Three kinds of process: our server (node --import tsx apps/server/src/main.ts) or the bare one
+ * (bench/crash-bare.ts); the clients (bench/crash-clients.ts); and this one, which holds an idle
+ * probe socket connected before the clients. A tick's latency is its arrival at a client minus its
+ * arrival at the probe (the first socket the server writes to). Prints connected clients, p50/p99,
+ * the server's CPU and memory over the window, and our p99 divided by the baseline's.
+ * Goal: 5,000 clients with p99 under 150 ms and within 1.2× of the baseline.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { io } from 'socket.io-client';
+
+const COUNTS = (process.env.BENCH_CLIENTS ?? '1000,2500,5000,7500').split(',').map(Number);
+const TICKS = Number(process.env.BENCH_TICKS ?? 150);
+const PG_BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password' };
+const CLK_TCK = 100;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const now = () => performance.timeOrigin + performance.now();
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function pgAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: PG_BASE });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+async function call<T>(base: string, method: string, p: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(base + p, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { 'x-auth-token': token } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await res.json()) as T;
+}
+
+async function signIn(base: string, email: string, password: string, username?: string): Promise<string> {
+  const route = username ? 'register' : 'login';
+  const r = await call<{ redirect?: string }>(base, 'POST', `/api/auth/registration/${route}`, {
+    email,
+    password,
+    username,
+  });
+  const code = r.redirect?.split('token=')[1];
+  if (!code) throw new Error(`sign-in failed: ${JSON.stringify(r)}`);
+  return (await call<{ token: string }>(base, 'POST', '/api/auth/exchange-token', { token: code })).token;
+}
+
+/** utime + stime of a process, in seconds (Linux /proc). */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function waitForHttp(base: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error('server exited during boot');
+    try {
+      if ((await fetch(`${base}/api/site`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(200);
+  }
+  throw new Error('server did not start');
+}
+
+/** The probe: an idle socket, connected first, noting when each tick arrives. */
+function probe(url: string) {
+  const socket = io(`${url}/crash`, { transports: ['websocket'], forceNew: true, reconnection: false });
+  const arrivals: Record<string, number> = {};
+  let round = '';
+  let n = 0;
+  let counting = false;
+  let counted = 0;
+  socket.on('game-start', (e: { _id?: string }) => {
+    round = String(e?._id ?? '');
+    n = 0;
+  });
+  socket.on('game-tick', () => {
+    if (!round) return;
+    const key = `${round}:${n++}`;
+    if (!counting) return;
+    arrivals[key] = now();
+    counted++;
+  });
+  return {
+    ready: new Promise<void>((resolve) => socket.once('connect', () => resolve())),
+    measure: () => {
+      counting = true;
+    },
+    counted: () => counted,
+    arrivals,
+    close: () => socket.disconnect(),
+  };
+}
+
+interface Result {
+  connected: number;
+  ticks: number;
+  samples: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  bets: number;
+  cashouts: number;
+  errors: number;
+}
+
+interface Row extends Result {
+  server: string;
+  clients: number;
+  cpu: number;
+  rss: number;
+  seconds: number;
+}
+
+async function run(
+  server: string,
+  url: string,
+  pid: number,
+  clients: number,
+  tokens: string[],
+): Promise<Row> {
+  const p = probe(url);
+  await p.ready;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/crash-clients.ts'], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const next = <T>(type: string) =>
+    new Promise<T>((resolve) => {
+      const on = (m: unknown) => {
+        if ((m as { type?: string }).type !== type) return;
+        child.off('message', on);
+        resolve(m as T);
+      };
+      child.on('message', on);
+    });
+  const connected = next<{ connected: number; failed: number }>('connected');
+  child.send({ type: 'start', url, clients, tokens });
+  const c = await connected;
+  process.stdout.write(
+    `  ${server}: ${c.connected} connected (${c.failed} failed), measuring ${TICKS} ticks…`,
+  );
+  child.send({ type: 'measure' });
+  p.measure();
+  const cpu0 = cpuSeconds(pid);
+  const t0 = Date.now();
+  let rss = rssMb(pid);
+  const deadline = t0 + 180_000;
+  while (p.counted() < TICKS && Date.now() < deadline) {
+    await sleep(500);
+    rss = Math.max(rss, rssMb(pid));
+  }
+  const seconds = (Date.now() - t0) / 1000;
+  const cpu = ((cpuSeconds(pid) - cpu0) / seconds) * 100;
+  const result = next<Result>('result');
+  child.send({ type: 'stop', probe: p.arrivals });
+  const r = await result;
+  p.close();
+  await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
+  console.log(` p99 ${r.p99.toFixed(1)} ms`);
+  return { ...r, server, clients, cpu, rss, seconds };
+}
+
+const fmt = (v: number, d = 1) => (Number.isFinite(v) ? v.toFixed(d) : '–');
+
+async function main() {
+  const dbName = `bench_crash_${Date.now()}`;
+  await pgAdmin((c) => c.query(`CREATE DATABASE ${dbName}`));
+  const dbUrl = new URL(PG_BASE);
+  dbUrl.pathname = `/${dbName}`;
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const ours = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: dbUrl.toString(),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-crash-')),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_FACTOR: '100000',
+      SERVE_WEB: 'false',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/crash-bare.ts'], {
+    env: { ...process.env, PORT: '0' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  try {
+    const barePort = await new Promise<number>((resolve) =>
+      bare.on('message', (m) => resolve((m as { port: number }).port)),
+    );
+    await waitForHttp(base, ours);
+    console.log('server up; waiting for its first crash round…');
+    for (let i = 0; i < 600; i++) {
+      const s = await call<{ current: unknown }>(base, 'GET', '/api/crash');
+      if (s.current) break;
+      await sleep(200);
+    }
+    const most = Math.max(...COUNTS);
+    const bettors = Math.min(
+      Number(process.env.BENCH_BETTORS ?? Math.min(100, Math.ceil(most * 0.02))),
+      most,
+    );
+    console.log(`creating ${bettors} betting players…`);
+    const admin = await signIn(base, ADMIN.email, ADMIN.password);
+    const tokens: string[] = [];
+    for (let i = 0; i < bettors; i++) {
+      const token = await signIn(base, `crash${i}@example.com`, 'bench-password', `crash_bench_${i}`);
+      const me = await call<{ user: { _id: string } }>(base, 'GET', '/api/user', undefined, token);
+      await call(
+        base,
+        'POST',
+        `/api/external/v1/users/${me.user._id}/balance`,
+        { amount: 100_000, reason: 'bench' },
+        admin,
+      );
+      tokens.push(token);
+    }
+
+    const rows: Row[] = [];
+    for (const clients of COUNTS) {
+      console.log(`${clients} clients:`);
+      const share = tokens.slice(0, Math.min(tokens.length, Math.ceil(clients * 0.02)));
+      const pid = ours.pid ?? 0;
+      rows.push(await run('coinsite', base, pid, clients, share));
+      rows.push(await run('bare socket.io', `http://127.0.0.1:${barePort}`, bare.pid ?? 0, clients, []));
+    }
+
+    console.log(
+      '\nclients  server          connected  ticks  p50 ms  p99 ms  max ms  cpu %  rss MB  bets  cash-outs  errors',
+    );
+    for (const r of rows)
+      console.log(
+        `${String(r.clients).padEnd(8)} ${r.server.padEnd(15)} ${String(r.connected).padStart(9)} ${String(r.ticks).padStart(6)} ${fmt(r.p50).padStart(7)} ${fmt(r.p99).padStart(7)} ${fmt(r.max).padStart(7)} ${fmt(r.cpu, 0).padStart(6)} ${fmt(r.rss, 0).padStart(7)} ${String(r.bets).padStart(5)} ${String(r.cashouts).padStart(10)} ${String(r.errors).padStart(7)}`,
+      );
+    console.log('');
+    for (const clients of COUNTS) {
+      const a = rows.find((r) => r.clients === clients && r.server === 'coinsite');
+      const b = rows.find((r) => r.clients === clients && r.server !== 'coinsite');
+      if (!a || !b) continue;
+      const ratio = a.p99 / b.p99;
+      const goal =
+        clients === 5000
+          ? ` (goal: p99 < 150 ms and ≤ 1.20× → ${a.p99 < 150 && ratio <= 1.2 ? 'met' : 'not met'})`
+          : '';
+      console.log(
+        `${clients} clients: p99 ${fmt(a.p99)} ms vs baseline ${fmt(b.p99)} ms = ${fmt(ratio, 2)}×${goal}`,
+      );
+    }
+  } finally {
+    for (const child of [ours, bare]) if (child.exitCode === null) child.kill('SIGKILL');
+    await pgAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
+  }
+}
+
+await main();
+process.exit(0);

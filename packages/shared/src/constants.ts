@@ -1,0 +1,70 @@
+/** Constants named by the spec. Every literal the client and server share is declared here once. */
+
+export const NAMESPACES = [
+  'chat',
+  'coinflip',
+  'roulette',
+  'battles',
+  'cases',
+  'crash',
+  'upgrader',
+  'limbo',
+  'dice',
+  'mines',
+] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+export const RANK = { user: 1, admin: 5 } as const;
+export const MODERATOR_RANK = 5;
+
+export const CONTROL_NAMES = [
+  'maintenance',
+  'login',
+  'deposits',
+  'withdraws',
+  'coinflip',
+  'battles',
+  'roulette',
+  'crash',
+] as const;
+export type ControlName = (typeof CONTROL_NAMES)[number];
+
+/** The games dropdown of the navigation bar, in the spec's order, with subtitles. */
+export const GAMES_MENU = [
+  { name: 'Case Battles', path: '/battles', subtitle: 'Battle others opening the same cases' },
+  { name: 'Slots', path: '/slots', subtitle: '353 Pragmatic Play slots' },
+  { name: 'Upgrader', path: '/upgrader', subtitle: 'Turn your balance into bigger items' },
+  { name: 'Limbo', path: '/limbo', subtitle: 'Pick a target, beat the multiplier' },
+  { name: 'Mines', path: '/mines', subtitle: 'Dodge the mines, grow your payout' },
+  { name: 'Dice', path: '/dice', subtitle: 'Roll under your target' },
+  { name: 'Cases', path: '/cases', subtitle: 'Open cases, win items' },
+  { name: 'Roulette', path: '/roulette', subtitle: 'Red, black or the green 14x' },
+  { name: 'Crash', path: '/crash', subtitle: 'Cash out before it crashes' },
+  { name: 'Coinflip', path: '/coinflip', subtitle: 'Heads or tails against a player' },
+] as const;
+
+export const TOAST_MS = 4500;
+export const SITE_CHECK_COUNTDOWN_MS = 1000;
+export const BALANCE_ANIMATION_MS = 1000;
+export const WIN_SOUND_VOLUME = 0.25;
+export const PAGE_FADE_MS = 620;
+
+/** Auth */
+export const USERNAME_RE = /^[A-Za-z0-9_]{3,16}$/;
+export const PASSWORD_MIN = 8;
+export const LOGIN_CODE_TTL_MS = 60_000;
+export const RESET_CODE_TTL_MS = 15 * 60_000;
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
+
+/** Socket events sent by the server on every namespace (spec-1 §4). */
+export const ACCOUNT_EVENTS = {
+  updateWallet: 'update-wallet',
+  notifyError: 'notify-error',
+  notifySuccess: 'notify-success',
+  notifyInfo: 'notify-info',
+  kicked: 'connection_kicked',
+  banned: 'user banned',
+} as const;
+
+/** Socket events under 10 ms apart from one socket are dropped (PROTOCOL.md §1). */
+export const SOCKET_MIN_INTERVAL_MS = 10;

@@ -1,0 +1,107 @@
+/**
+ * One entry point that re-derives any outcome from revealed seeds: used by `npm run verify` and by
+ * the in-browser verifier on /provably-fair. Pure; every number is the same one the server used.
+ */
+import { battleTicket } from './battles.ts';
+import { sha256Hex } from './bytes.ts';
+import { caseTicket } from './cases.ts';
+import { crashPoint } from './crash.ts';
+import { coinflipRoll, coinflipSide } from './coinflip.ts';
+import { diceMultiplier, diceRoll } from './dice.ts';
+import { limboResult } from './limbo.ts';
+import { minePositions, minesMultiplier } from './mines.ts';
+import { rouletteColor, rouletteSlot } from './roulette.ts';
+import { upgraderTicket, upgraderTicketDisplay, upgraderWinningTickets, upgraderWins } from './upgrader.ts';
+
+export type VerifyInput =
+  | { game: 'dice'; serverSeed: string; clientSeed: string; nonce: number; target?: number; edgePct?: number }
+  | { game: 'limbo'; serverSeed: string; clientSeed: string; nonce: number; edgePct?: number }
+  | { game: 'mines'; serverSeed: string; clientSeed: string; nonce: number; mines: number }
+  | {
+      game: 'upgrader';
+      serverSeed: string;
+      clientSeed: string;
+      nonce: number;
+      /** cents */
+      amount?: number;
+      /** cents */
+      price?: number;
+      side?: 'under' | 'over';
+    }
+  | { game: 'cases'; serverSeed: string; clientSeed: string; nonce: number }
+  | { game: 'battles'; serverSeed: string; blockId: string; rounds: number; seats: number }
+  | { game: 'coinflip'; serverSeed: string; blockId: string }
+  | { game: 'roulette'; privateSeed: string; publicSeed: string }
+  | { game: 'crash'; privateSeed: string; publicSeed: string };
+
+export interface VerifyLine {
+  label: string;
+  value: string;
+}
+
+/** The derived outcome as labelled lines (the same for the terminal and the page). */
+export function verifyOutcome(input: VerifyInput): VerifyLine[] {
+  const lines: VerifyLine[] = [];
+  const add = (label: string, value: string | number) => lines.push({ label, value: String(value) });
+  if ('serverSeed' in input) add('Server seed hash', sha256Hex(input.serverSeed));
+  switch (input.game) {
+    case 'dice': {
+      const roll = diceRoll(input);
+      add('Roll', (roll / 100).toFixed(2));
+      if (input.target !== undefined) {
+        const t = Math.round(input.target * 100);
+        add('Roll under', (t / 100).toFixed(2));
+        add('Result', roll < t ? 'win' : 'lose');
+        add('Multiplier', `${(diceMultiplier(t, input.edgePct ?? 1) / 10000).toFixed(4)}x`);
+      }
+      break;
+    }
+    case 'limbo':
+      add('Result', `${(limboResult(input, input.edgePct ?? 1) / 100).toFixed(2)}x`);
+      break;
+    case 'mines': {
+      const mines = minePositions(input, input.mines);
+      add('Mines (draw order)', mines.join(', '));
+      add('Multiplier after 1 safe tile', `${(minesMultiplier(input.mines, 1) / 10000).toFixed(4)}x`);
+      break;
+    }
+    case 'upgrader': {
+      const ticket = upgraderTicket(input);
+      add('Ticket', ticket);
+      add('Ticket shown', upgraderTicketDisplay(ticket));
+      if (input.amount && input.price) {
+        const w = upgraderWinningTickets(input.amount, input.price);
+        add('Winning tickets', w);
+        add('Result', upgraderWins(ticket, w, input.side ?? 'under') ? 'win' : 'lose');
+      }
+      break;
+    }
+    case 'cases':
+      add('Ticket', caseTicket(input));
+      break;
+    case 'battles':
+      for (let round = 1; round <= input.rounds; round++) {
+        const tickets = Array.from({ length: input.seats }, (_, i) => battleTicket(input, round, i + 1));
+        add(`Round ${round} tickets (seat 1..${input.seats})`, tickets.join(', '));
+      }
+      break;
+    case 'coinflip': {
+      const roll = coinflipRoll(input);
+      add('Roll', `${roll} / 60`);
+      add('Side', coinflipSide(roll));
+      break;
+    }
+    case 'roulette': {
+      const slot = rouletteSlot(input.privateSeed, input.publicSeed);
+      add('Private hash', sha256Hex(input.privateSeed));
+      add('Slot', slot);
+      add('Colour', rouletteColor(slot));
+      break;
+    }
+    case 'crash':
+      add('Private hash', sha256Hex(input.privateSeed));
+      add('Crash point', `${(crashPoint(input.privateSeed, input.publicSeed) / 100).toFixed(2)}x`);
+      break;
+  }
+  return lines;
+}

@@ -1,0 +1,3 @@
+export * from './crash.ts';
+export * from './limits.ts';
+export * from './upgrader.ts';

@@ -1,0 +1,195 @@
+import type { AdminTxView, ControlsView } from '@coinsite/shared';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminCredit,
+  balanceOf,
+  importCode,
+  simulateBet,
+} from '../../apps/server/src/economy/cashier/cashier.test-support.ts';
+import { type Site, startSite } from './support/site.ts';
+
+const LTC = 'ltc1qjmxnz78nmc8nq77wuxh25n2es7rzm5c2rkk4wh';
+
+/** The admin dialog as an operator uses it: controls, balances, bans and withdrawals. */
+describe('admin dialog in the browser', () => {
+  let site: Site;
+  let admin: string;
+  beforeAll(async () => {
+    site = await startSite();
+    admin = await site.adminToken();
+  });
+  afterAll(() => site?.close());
+  // each test's pages are closed when it ends: idle tabs left open would slow the next tests down
+  const contexts: BrowserContext[] = [];
+  afterEach(async () => {
+    for (const c of contexts.splice(0)) await c.close().catch(() => {});
+  });
+  const newPage = async (opts: { phone?: boolean } = {}) => {
+    const opened = await site.newPage(opts);
+    contexts.push(opened.context);
+    return opened;
+  };
+
+  const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
+
+  /** Signs in as `token` and opens the Admin dialog from the navigation (the menu on a phone). */
+  async function openAdmin(
+    token: string,
+    opts: { phone?: boolean } = {},
+  ): Promise<{ page: Page; dialog: Locator }> {
+    const { context, page } = await newPage({ phone: opts.phone });
+    await context.addInitScript((t) => window.localStorage.setItem('token', t), token);
+    await page.goto('/home');
+    await page.getByLabel('Account menu').waitFor({ timeout: 40_000 });
+    if (opts.phone) {
+      await page.getByLabel('Open menu').click();
+      await page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Admin' }).click();
+    } else {
+      await page.getByRole('button', { name: 'Admin', exact: true }).click();
+    }
+    const dialog = page.getByRole('dialog', { name: 'Admin' });
+    await dialog.getByRole('tab', { name: 'Coupon' }).waitFor();
+    return { page, dialog };
+  }
+  async function shot(page: Page, name: string) {
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every(
+          (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+        ),
+    );
+    await site.shot(page, name);
+  }
+  const controls = async () =>
+    (await site.server.api<ControlsView>('GET', '/api/external/v1/controls/', undefined, admin)).body;
+
+  it('is for admins only, and shows only the panels the server backs', async () => {
+    const player = await site.server.newUser();
+    const { context, page } = await newPage();
+    await context.addInitScript((t) => window.localStorage.setItem('token', t), player.token);
+    await page.goto('/home');
+    await page.getByLabel('Account menu').waitFor({ timeout: 40_000 });
+    expect(await page.getByRole('button', { name: 'Admin', exact: true }).count()).toBe(0);
+
+    const { page: adminPage, dialog } = await openAdmin(admin);
+    const tabs = await dialog.getByRole('tab').allTextContents();
+    const features = (
+      await site.server.api<{ trivia: boolean; race: boolean }>(
+        'GET',
+        '/api/external/v1/features',
+        undefined,
+        admin,
+      )
+    ).body;
+    expect(tabs).toEqual([
+      'Coupon',
+      ...(features.trivia ? ['Trivia'] : []),
+      'Site controls',
+      'Users',
+      'Transactions',
+      ...(features.race ? ['Race'] : []),
+    ]);
+    await shot(adminPage, 'admin-coupon');
+  });
+
+  it('toggles a site control and shows the state the server answers', async () => {
+    const { page, dialog } = await openAdmin(admin);
+    await dialog.getByRole('tab', { name: 'Site controls' }).click();
+    const coinflip = dialog.getByRole('switch', { name: 'Coinflip' });
+    await poll(() => coinflip.getAttribute('aria-checked')).toBe('true');
+    await coinflip.click();
+    await poll(() => coinflip.getAttribute('aria-checked')).toBe('false');
+    expect((await controls()).coinflipEnabled).toBe(false);
+    await shot(page, 'admin-controls');
+    await coinflip.click();
+    await poll(() => coinflip.getAttribute('aria-checked')).toBe('true');
+    expect((await controls()).coinflipEnabled).toBe(true);
+  });
+
+  it('adjusts a balance and bans a player', async () => {
+    const u = await site.server.newUser();
+    await site.fund(u.id, 10);
+    const { page, dialog } = await openAdmin(admin);
+    await dialog.getByRole('tab', { name: 'Users' }).click();
+    await dialog.getByLabel('Search users').fill(u.username);
+    const row = dialog.getByTestId('admin-user').filter({ hasText: u.username });
+    await poll(() => row.getByTestId('admin-user-wallet').textContent()).toContain('10.00');
+    await row.getByRole('button', { name: 'Adjust balance' }).click();
+    await row.getByLabel('Amount').fill('25.5');
+    await row.getByLabel('Reason').fill('Browser test bonus');
+    await row.getByRole('button', { name: 'Apply' }).click();
+    await poll(() => row.getByTestId('balance-result').textContent()).toBe('New balance: 35.50');
+    await poll(() => row.getByTestId('admin-user-wallet').textContent()).toContain('35.50');
+    expect(await balanceOf(site.server, u.id)).toBe(3_550);
+    await shot(page, 'admin-users');
+
+    await row.getByRole('button', { name: 'Ban' }).click();
+    await row.getByRole('button', { name: 'Confirm ban' }).click();
+    await page.getByText(`${u.username} has been banned.`).waitFor();
+    await row.getByRole('button', { name: 'Unban' }).waitFor();
+    expect((await site.server.api('GET', '/api/user', undefined, u.token)).status).toBe(401);
+  });
+
+  it('confirms and cancels pending withdrawals, and the list reloads', async () => {
+    const server = site.server;
+    const u = await server.newUser();
+    // a $10 gift-card deposit (20 coins), wagered in full, then enough balance for two withdrawals
+    const card = `ADMIN-E2E-${u.id}`;
+    await importCode(server, admin, card, 10);
+    expect((await server.api('POST', '/api/kinguin/redeem', { code: card }, u.token)).status).toBe(200);
+    await simulateBet(server, u.id, 2_000, `admin-e2e-bet-${u.id}`);
+    await adminCredit(server, u.id, 3_000, `admin-e2e-credit-${u.id}`);
+    for (let i = 0; i < 2; i++) {
+      const res = await server.api<{ state: number }>(
+        'POST',
+        '/api/cashier/crypto/withdraw',
+        { currency: 'LTC', address: LTC, amount: 10 },
+        u.token,
+      );
+      expect(res.body.state).toBe(1);
+    }
+    const list = async () =>
+      (
+        await server.api<AdminTxView[]>('GET', '/api/external/v1/transactions/list', undefined, admin)
+      ).body.filter((t) => t._user._id === String(u.id) && t.type === 'withdraw');
+    const [second, first] = await list();
+    if (!first || !second) throw new Error('withdrawals missing');
+
+    const { page, dialog } = await openAdmin(admin);
+    await dialog.getByRole('tab', { name: 'Transactions' }).click();
+    await dialog.getByRole('button', { name: 'Needs action' }).click();
+    const rowOf = (id: string) =>
+      dialog.getByTestId('admin-tx').filter({ has: page.getByText(id, { exact: true }) });
+    await rowOf(first._id).waitFor();
+    expect(await rowOf(first._id).textContent()).toContain('Pending');
+    await shot(page, 'admin-transactions');
+
+    await rowOf(first._id).getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText(`Succesfully confirmed transaction ${first._id}!`).waitFor();
+    await dialog.getByRole('button', { name: 'All', exact: true }).click();
+    await poll(() => rowOf(first._id).textContent()).toContain('Completed');
+
+    await rowOf(second._id).getByRole('button', { name: 'Cancel' }).click();
+    await page.getByText(`Succesfully cancel transaction ${second._id}!`).waitFor();
+    await poll(() => rowOf(second._id).textContent()).toContain('Declined');
+    expect((await list()).map((t) => t.state)).toEqual([2, 3]);
+    await shot(page, 'admin-transactions-done');
+  });
+
+  it('fits a phone', async () => {
+    const u = await site.server.newUser();
+    const card = `ADMIN-PHONE-${u.id}`;
+    await importCode(site.server, admin, card, 5);
+    await site.server.api('POST', '/api/kinguin/redeem', { code: card }, u.token);
+    const { page, dialog } = await openAdmin(admin, { phone: true });
+    await shot(page, 'admin-phone-coupon');
+    await dialog.getByRole('tab', { name: 'Users' }).click();
+    await dialog.getByTestId('admin-user').first().waitFor();
+    await shot(page, 'admin-phone-users');
+    await dialog.getByRole('tab', { name: 'Transactions' }).click();
+    await dialog.getByTestId('admin-tx').first().waitFor();
+    await shot(page, 'admin-phone-transactions');
+  });
+});

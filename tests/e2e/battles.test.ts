@@ -1,0 +1,87 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Site, startSite } from './support/site.ts';
+
+/** A 1v1 case battle against a bot, played to the end in the browser (sandbox EOS beacon, real time). */
+describe('case battles in the browser', () => {
+  let site: Site;
+  beforeAll(async () => {
+    site = await startSite();
+  });
+  afterAll(() => site?.close());
+
+  const signedIn = (token: string, path: string, opts: { phone?: boolean } = {}) =>
+    site.signedIn(token, path, opts);
+  const balance = (page: Page) => page.getByTestId('balance').first();
+
+  it('creates a 1v1, calls a bot, waits for the EOS block, reveals the round and pays the winner', async () => {
+    const watcher = await site.server.newUser();
+    const spectator = await signedIn(watcher.token, '/battles');
+    await spectator.getByText('No current active games!').waitFor();
+
+    const u = await site.server.newUser();
+    await site.fund(u.id, 20);
+    const page = await signedIn(u.token, '/battles');
+    await expect.poll(() => balance(page).textContent()).toBe('20.00');
+    await page.getByRole('button', { name: 'Create Battle' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: '1v1', exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Add Round' }).click();
+    await dialog.getByPlaceholder('Search cases...').fill('starter');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Add one Starter Crate' }).click();
+    expect(await dialog.getByTestId('pick-count').textContent()).toBe('2');
+    await dialog.getByRole('button', { name: 'Remove one Starter Crate' }).click();
+    await dialog.getByRole('button', { name: 'Add Cases' }).click();
+    expect(await dialog.getByTestId('create-total').textContent()).toBe('1.00');
+    await site.shot(page, 'battle-create-desktop');
+    await dialog.getByRole('button', { name: 'Create Battle' }).click();
+    await page.waitForURL(/\/battles\/[0-9a-f]{24}$/);
+    const battleId = page.url().split('/').pop() ?? '';
+    await expect.poll(() => balance(page).textContent()).toBe('19.00');
+
+    // the spectator's list shows the new battle at once
+    await spectator.getByTestId('battle-row').first().waitFor();
+    await site.shot(spectator, 'battles-list-desktop');
+
+    await page.getByRole('button', { name: 'Call Bot' }).click();
+    await page.getByText('Bot #2').waitFor();
+    await page.getByTestId('eos-wait').waitFor();
+    expect(await page.getByTestId('eos-wait').textContent()).toMatch(/^Waiting for EOS Block #\d+$/);
+    await site.shot(page, 'battle-waiting-block-desktop');
+    await expect
+      .poll(() => page.getByTestId('battle-status').textContent(), { timeout: 30_000 })
+      .toBe('Finished');
+
+    const seat = await site.server.site.ctx.db
+      .selectFrom('battle_seats')
+      .select('payout')
+      .where('battle_id', '=', battleId)
+      .where('seat', '=', 1)
+      .executeTakeFirstOrThrow();
+    const box = await page.getByTestId('seat-1-balance').textContent();
+    expect(box).toBe(seat.payout > 0 ? `Winner${(seat.payout / 100).toFixed(2)}` : 'Loser0.00');
+    await expect.poll(() => balance(page).textContent()).toBe(((1900 + seat.payout) / 100).toFixed(2));
+    await site.shot(page, 'battle-finished-desktop');
+
+    // Provably Fair: the seed is revealed now and hashes to the commitment
+    await page.getByRole('button', { name: 'Provably Fair' }).click();
+    await page.getByRole('dialog').getByText('EOS Block Hash', { exact: true }).waitFor();
+    const seeds = await site.server.site.ctx.db
+      .selectFrom('battles')
+      .select(['server_seed', 'block_id'])
+      .where('id', '=', battleId)
+      .executeTakeFirstOrThrow();
+    const fair = (await page.getByRole('dialog').textContent()) ?? '';
+    expect(fair).toContain(seeds.server_seed);
+    expect(fair).toContain(seeds.block_id ?? 'no block');
+    await site.shot(page, 'battle-fair-desktop');
+    await page.keyboard.press('Escape');
+
+    // the finished battle leaves the list
+    await expect.poll(() => spectator.getByTestId('battle-row').count()).toBe(0);
+    const phone = await signedIn(watcher.token, `/battles/${battleId}`, { phone: true });
+    await phone.getByTestId('battle-status').waitFor();
+    await site.shot(phone, 'battle-finished-phone');
+  });
+});

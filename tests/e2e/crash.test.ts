@@ -1,0 +1,145 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { crashElapsedMsFor } from '@coinsite/shared/games';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CRASH_BETTING_MS } from '../../apps/server/src/games/crash/crash.loop.ts';
+import { type RoundLoops, roundLoopsOf } from '../../apps/server/src/games/rounds/round-games.ts';
+import {
+  balanceOf,
+  drive,
+  driveUntil,
+  fundedPlayer,
+} from '../../apps/server/src/games/rounds/round-test-kit.ts';
+import { ManualClock } from '../../apps/server/src/platform/clock.ts';
+import { startServer, type TestServer } from '../../apps/server/src/test-support/server.ts';
+
+process.env.ROUND_CHAIN_LENGTH = '200';
+const SHOTS = path.resolve(import.meta.dirname, '../../screenshots');
+
+/**
+ * Crash as a person plays it, with the server on a fake clock: the test decides when betting
+ * closes, how far the multiplier climbs and when it busts, and the page follows the events.
+ */
+describe('crash in the browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let clock: ManualClock;
+  let loops: RoundLoops;
+  const loop = () => loops.crash;
+  const ctx = () => server.site.ctx;
+
+  beforeAll(async () => {
+    clock = new ManualClock();
+    server = await startServer({ clock, env: { SERVE_WEB: 'true' } });
+    loops = roundLoopsOf(ctx());
+    await loops.roulette.stop(); // only crash plays here
+    browser = await chromium.connect(inject('browserWsEndpoint'));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function open(pathName: string, token: string, phone = false) {
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: phone ? { width: 390, height: 844 } : { width: 1440, height: 900 },
+      isMobile: phone,
+      hasTouch: phone,
+    });
+    await context.addInitScript((t) => window.localStorage.setItem('token', t), token);
+    const page = await context.newPage();
+    await page.goto(pathName);
+    await page.getByLabel('Account menu').waitFor({ timeout: 30_000 });
+    return page;
+  }
+  async function shot(page: Page, name: string) {
+    mkdirSync(SHOTS, { recursive: true });
+    await page.waitForTimeout(700);
+    await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+  }
+  /** A round taking bets whose crash point (read by the test from the database) passes `pick`. */
+  async function bettingRound(pick: (cp: number) => boolean) {
+    let last = 0;
+    await driveUntil(clock, loop(), () => {
+      const s = loop().current;
+      if (s.kind !== 'betting' || s.round.id === last) return false;
+      last = s.round.id;
+      return pick(s.round.crashPoint);
+    });
+    const s = loop().current;
+    if (s.kind !== 'betting') throw new Error('not betting');
+    return s.round;
+  }
+  const button = (page: Page) => page.getByTestId('crash-bet');
+
+  it('places a bet, cashes out by hand while the graph climbs, and sees the bust', async () => {
+    const round = await bettingRound((cp) => cp >= 150);
+    const p = await fundedPlayer(ctx(), 10);
+    const page = await open('/crash', p.token);
+    await expect.poll(() => button(page).textContent()).toContain('Place bet');
+    await page.getByLabel('Bet Amount').fill('5.00');
+    await page.getByTestId('crash-auto').fill('');
+    await button(page).click();
+    await page.getByText('Successfully joined the game!').waitFor();
+    await expect.poll(() => button(page).textContent()).toContain('Cashout');
+    expect(await button(page).isDisabled()).toBe(true); // not before the start
+    await expect.poll(() => page.getByTestId('crash-players').textContent()).toContain(p.username);
+    await shot(page, 'crash-betting-desktop');
+
+    await drive(clock, loop(), CRASH_BETTING_MS);
+    await driveUntil(clock, loop(), () => loop().current.kind === 'running');
+    await drive(clock, loop(), crashElapsedMsFor(125), 100);
+    await expect.poll(() => button(page).isEnabled()).toBe(true);
+    await expect
+      .poll(async () => Number((await page.getByTestId('crash-multiplier').textContent())?.replace('x', '')))
+      .toBeGreaterThanOrEqual(1.2);
+    await shot(page, 'crash-running-desktop');
+    await button(page).click();
+    await page.getByText('Successfully cashed out!').waitFor();
+    await expect.poll(() => button(page).textContent()).toBe('Cashed out');
+    const bet = await ctx()
+      .db.selectFrom('round_bets')
+      .select(['cashout', 'payout'])
+      .where('round_id', '=', round.id)
+      .where('user_id', '=', p.id)
+      .executeTakeFirstOrThrow();
+    expect(bet.cashout).toBeGreaterThanOrEqual(125);
+    await expect
+      .poll(() => page.getByTestId('crash-players').textContent())
+      .toContain(`${((bet.cashout ?? 0) / 100).toFixed(2)}x`);
+    expect(await balanceOf(ctx(), p.id)).toBe(1000 - 500 + bet.payout);
+    await expect
+      .poll(() => page.getByTestId('balance').first().textContent())
+      .toBe(((1000 - 500 + bet.payout) / 100).toFixed(2));
+
+    await driveUntil(clock, loop(), () => loop().current.kind === 'over');
+    await expect
+      .poll(() => page.getByTestId('crash-multiplier').textContent())
+      .toBe(`${(round.crashPoint / 100).toFixed(2)}x`);
+    await expect
+      .poll(() => page.getByTestId('crash-history').textContent())
+      .toContain(`${(round.crashPoint / 100).toFixed(2)}x`);
+    // the bet is cleared 1.5 s after the cash-out
+    await expect.poll(() => button(page).textContent(), { timeout: 5000 }).toContain('Place bet');
+    await shot(page, 'crash-over-desktop');
+  });
+
+  it('queues a bet asked for while a round runs and places it when the next one starts', async () => {
+    await bettingRound((cp) => cp >= 200);
+    const p = await fundedPlayer(ctx(), 10);
+    const page = await open('/crash', p.token, true);
+    await drive(clock, loop(), CRASH_BETTING_MS);
+    await driveUntil(clock, loop(), () => loop().current.kind === 'running');
+    await drive(clock, loop(), 1000, 100);
+    await page.getByLabel('Bet Amount').fill('2.00');
+    await button(page).click();
+    await expect.poll(() => button(page).textContent()).toBe('Cancel bet (queued)');
+    await shot(page, 'crash-queued-phone');
+    await driveUntil(clock, loop(), () => loop().current.kind === 'betting');
+    await page.getByText('Successfully joined the game!').waitFor();
+    await expect.poll(() => button(page).textContent()).toContain('Cashout');
+    expect(await balanceOf(ctx(), p.id)).toBe(800);
+  });
+});

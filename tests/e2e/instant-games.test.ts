@@ -1,0 +1,182 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextEvent } from '../../apps/server/src/test-support/server.ts';
+import { type Site, startSite } from './support/site.ts';
+
+/** Dice, limbo and mines as a person plays them, with the live feed and the Provably Fair dialog. */
+describe('instant games in the browser', () => {
+  let site: Site;
+  beforeAll(async () => {
+    site = await startSite();
+  });
+  afterAll(() => site?.close());
+
+  /** A funded player on a page already signed in (the app reads the token from localStorage). */
+  async function player(coins: number, path: string, opts: { phone?: boolean } = {}) {
+    const user = await site.server.newUser();
+    if (coins > 0) await site.fund(user.id, coins);
+    const { context, page } = await site.newPage({ phone: opts.phone });
+    await context.addInitScript((t) => window.localStorage.setItem('token', t), user.token);
+    await page.goto(path);
+    await page.getByLabel('Account menu').waitFor({ timeout: 20_000 });
+    return { user, page };
+  }
+  const balance = (page: Page) => page.getByTestId('balance').first();
+  /** Screenshots after the page's 620 ms fade-in, so they show what a person sees. */
+  async function shot(page: Page, name: string) {
+    await page.waitForTimeout(700);
+    await site.shot(page, name);
+  }
+  const settledBalance = (page: Page, expected: string) =>
+    expect.poll(() => balance(page).textContent(), { timeout: 5000 }).toBe(expected);
+
+  /** The open mines game's board, read from the database (it never reaches the client). */
+  async function openMines(userId: number): Promise<number[]> {
+    const row = await site.server.site.ctx.db
+      .selectFrom('bets')
+      .select('outcome')
+      .where('user_id', '=', userId)
+      .where('game', '=', 'mines')
+      .where('status', '=', 'open')
+      .executeTakeFirstOrThrow();
+    return (row.outcome as { mines: number[] }).mines;
+  }
+
+  it('dice: a bet locks the button, shows the roll, moves the balance and lands in the feed', async () => {
+    const { page } = await player(10, '/dice');
+    await settledBalance(page, '10.00');
+    await page.getByLabel('Bet Amount').fill('1.00');
+    await expect.poll(() => page.getByTestId('dice-profit').textContent()).toBe('0.98');
+    // the linked fields follow each other: roll under 25 pays 3.9600x
+    await page.getByTestId('dice-roll-under').fill('25');
+    await expect.poll(() => page.getByTestId('dice-multiplier').inputValue()).toBe('3.9600');
+    await expect.poll(() => page.getByTestId('dice-chance').inputValue()).toBe('25.00');
+    await page.getByTestId('dice-multiplier').fill('2');
+    await page.getByTestId('dice-bet').focus();
+    await expect.poll(() => page.getByTestId('dice-roll-under').inputValue()).toBe('49.50');
+    await expect.poll(() => page.getByTestId('dice-profit').textContent()).toBe('1.00');
+
+    await page.getByTestId('dice-bet').click();
+    expect(await page.getByTestId('dice-bet').isDisabled()).toBe(true); // the 350 ms lock
+    const rolls = page.getByRole('list', { name: 'Recent rolls' }).getByRole('listitem');
+    await rolls.first().waitFor();
+    const won = (await page.getByText(/you won|no luck/).textContent())?.includes('you won');
+    await settledBalance(page, won ? '11.00' : '9.00');
+    await expect.poll(() => page.getByTestId('dice-bet').isEnabled()).toBe(true);
+    await page.getByRole('tab', { name: 'My bets' }).click();
+    await expect.poll(() => page.getByTestId('live-bet-row').count()).toBe(1);
+    await shot(page, 'instant-dice-desktop');
+
+    await page.getByRole('button', { name: 'Provably Fair' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Provably Fair' });
+    await expect.poll(() => dialog.getByTestId('seed-nonce').textContent()).toBe('1');
+    await expect.poll(() => dialog.getByTestId('server-seed-hash').textContent()).toMatch(/^[0-9a-f]{64}$/);
+    await shot(page, 'instant-fairness-dialog');
+  });
+
+  it('dice: a refused bet shows the server sentence and keeps the button off until an input changes', async () => {
+    const { page } = await player(1, '/dice');
+    await page.getByLabel('Bet Amount').fill('5.00');
+    await page.getByTestId('dice-bet').click();
+    await page.getByText("You don't have enough balance.").waitFor();
+    await expect.poll(() => page.getByTestId('dice-bet').isDisabled()).toBe(true);
+    await page.getByLabel('Half the amount').click();
+    await expect.poll(() => page.getByTestId('dice-bet').isEnabled()).toBe(true);
+    await settledBalance(page, '1.00');
+  });
+
+  it('limbo: the result counts up, turns green or red, and the balance follows', async () => {
+    const { page } = await player(10, '/limbo');
+    await settledBalance(page, '10.00');
+    await page.getByLabel('Bet Amount').fill('1.00');
+    const target = page.getByLabel('Target Multiplier');
+    await target.fill('');
+    await target.pressSequentially('2a.5x0'); // numeric only: the letters never arrive
+    expect(await target.inputValue()).toBe('2.50');
+    await expect.poll(() => page.getByTestId('limbo-profit').textContent()).toBe('1.50');
+    await target.fill('2');
+    await page.getByTestId('limbo-bet').click();
+    await expect
+      .poll(() => page.getByTestId('limbo-result').getAttribute('data-state'), { timeout: 5000 })
+      .toMatch(/^(win|lose)$/);
+    const won = (await page.getByTestId('limbo-result').getAttribute('data-state')) === 'win';
+    await settledBalance(page, won ? '11.00' : '9.00');
+    await shot(page, 'instant-limbo-desktop');
+  });
+
+  it('mines: reveal a gem, resume after a reload, cash out, then hit a mine', async () => {
+    const { user, page } = await player(10, '/mines');
+    await settledBalance(page, '10.00');
+    await page.getByLabel('Bet Amount').fill('1.00');
+    await page.getByLabel('Mines', { exact: true }).selectOption('3');
+    await page.getByTestId('mines-bet').click();
+    await page.getByTestId('mines-cashout').waitFor();
+    const mines = await openMines(user.id);
+    const safe = [...Array(25).keys()].find((i) => !mines.includes(i)) ?? 0;
+    await page.getByRole('button', { name: `Tile ${safe + 1}`, exact: true }).click();
+    await page.getByRole('button', { name: `Tile ${safe + 1}: gem` }).waitFor();
+    await expect.poll(() => page.getByTestId('mines-profit').textContent()).toBe('0.12'); // 1.1250x
+    await shot(page, 'instant-mines-playing');
+
+    // a reload resumes the open game from GET /api/mines/me
+    await page.reload();
+    await page.getByTestId('mines-cashout').waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: `Tile ${safe + 1}: gem` }).waitFor();
+    await page.getByTestId('mines-cashout').click();
+    await page.getByText('Cashout successful!').waitFor();
+    await expect.poll(() => page.locator('[data-state="mine"]').count()).toBe(3);
+    await settledBalance(page, '10.12');
+    await shot(page, 'instant-mines-cashout');
+
+    await page.getByTestId('mines-bet').click();
+    await page.getByTestId('mines-cashout').waitFor();
+    const [mine = 0] = await openMines(user.id);
+    await page.getByRole('button', { name: `Tile ${mine + 1}`, exact: true }).click();
+    await page.getByText('You revealed a mine! Game over.').waitFor();
+    await page.getByRole('button', { name: `Tile ${mine + 1}: mine` }).waitFor();
+    await expect.poll(() => page.locator('[data-state="mine"]').count()).toBe(3);
+    await page.getByTestId('mines-bet').waitFor();
+    await settledBalance(page, '9.12');
+    await shot(page, 'instant-mines-bust');
+  });
+
+  it("the live feed shows another player's bet as it happens", async () => {
+    const { page } = await player(0, '/dice');
+    await page.getByText('No bets yet. Be the first!').or(page.getByTestId('live-bet-row').first()).waitFor();
+    const before = await page.getByTestId('live-bet-row').count();
+    const other = await site.server.newUser();
+    await site.fund(other.id, 5);
+    const socket = await site.server.socket('dice', other.token);
+    const result = nextEvent(socket, 'dice:result');
+    socket.emit('dice:bet', { amount: 0.5, multiplier: 2, rangeData: 50 });
+    await result;
+    await page.getByTestId('live-bet-row').filter({ hasText: other.username }).first().waitFor();
+    expect(await page.getByTestId('live-bet-row').count()).toBe(Math.min(before + 1, 10));
+    await page.getByRole('tab', { name: 'My bets' }).click();
+    await page.getByText('You have no bets here yet.').waitFor();
+  });
+
+  it('signed out: the screens show a sign-in prompt; phones get the stacked layout', async () => {
+    const { page } = await site.newPage();
+    await page.goto('/dice');
+    await page.getByRole('button', { name: 'Sign in to play' }).waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('dice-bet').count()).toBe(0);
+    await page.getByRole('button', { name: 'Provably Fair' }).click();
+    await page
+      .getByRole('dialog', { name: 'Provably Fair' })
+      .getByText('Sign in to see your seed pair.')
+      .waitFor();
+    await page.keyboard.press('Escape');
+    await shot(page, 'instant-dice-signed-out');
+
+    const phone = await player(10, '/limbo', { phone: true });
+    await phone.page.getByTestId('limbo-bet').waitFor();
+    await shot(phone.page, 'instant-limbo-phone');
+    await phone.page.goto('/Mines');
+    await phone.page.getByTestId('mines-bet').waitFor({ timeout: 20_000 });
+    await shot(phone.page, 'instant-mines-phone');
+    await phone.page.goto('/dice');
+    await phone.page.getByTestId('dice-bet').waitFor({ timeout: 20_000 });
+    await shot(phone.page, 'instant-dice-phone');
+  });
+});

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastMailTo, resetCodeIn } from '../../apps/server/src/test-support/outbox.ts';
+import { type Site, startSite } from './support/site.ts';
+
+/** Issue 2's browser check: register, see 0.00, log out, log in, reset the password through the outbox. */
+describe('accounts in the browser', () => {
+  let site: Site;
+  beforeAll(async () => {
+    site = await startSite();
+  });
+  afterAll(() => site?.close());
+
+  it('registers, sees 0.00, follows update-wallet, logs out, logs in and resets the password', async () => {
+    const { page } = await site.newPage();
+    await page.goto('/home');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('tab', { name: 'Registration' }).click();
+    await page.getByLabel('Email').fill('player@example.com');
+    await page.getByLabel('Username').fill('player_one');
+    await page.getByLabel('Password', { exact: true }).fill('first-password');
+    await page.getByLabel('Repeat Password').fill('first-password');
+    await site.shot(page, 'platform-register');
+    await page.getByRole('button', { name: 'Play Now' }).click();
+    await page.getByText("You've successfully registered an account!").waitFor();
+    await expect.poll(() => page.getByTestId('balance').textContent(), { timeout: 15_000 }).toBe('0.00');
+    await expect.poll(() => page.getByTestId('username').textContent()).toBe('player_one');
+    await site.shot(page, 'platform-signed-in');
+
+    // A credit made on the server reaches the tab by update-wallet and the balance animates to it.
+    const user = await site.server.site.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'player_one')
+      .executeTakeFirstOrThrow();
+    await site.fund(user.id, 12.5);
+    await expect.poll(() => page.getByTestId('balance').textContent(), { timeout: 10_000 }).toBe('12.50');
+
+    await page.getByRole('button', { name: 'Log Out' }).first().click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByLabel('Email').fill('player@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('first-password');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect.poll(() => page.getByTestId('balance').textContent(), { timeout: 15_000 }).toBe('12.50');
+
+    await page.getByRole('button', { name: 'Log Out' }).first().click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('button', { name: 'Forgot Password?' }).click();
+    await page.getByLabel('Email').fill('player@example.com');
+    await page.getByRole('button', { name: 'Send Security Code' }).click();
+    await page
+      .getByText("We've sent you an email containing the security code to reset your password!")
+      .waitFor();
+    let code: string | null = null;
+    await expect
+      .poll(() => {
+        code = resetCodeIn(lastMailTo(site.server.dataDir, 'player@example.com') ?? '');
+        return code;
+      })
+      .toMatch(/^[A-Z0-9]{10}$/);
+    await page.getByLabel('Security Token').fill(code ?? '');
+    await page.getByLabel('New Password').fill('second-password');
+    await page.getByLabel('Confirm Password').fill('second-password');
+    await site.shot(page, 'platform-recovery');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('You have successfully reset your password, try login in!').waitFor();
+
+    await page.getByLabel('Email').fill('player@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('second-password');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect.poll(() => page.getByTestId('balance').textContent(), { timeout: 15_000 }).toBe('12.50');
+  });
+
+  it('the recovery link of the mail opens the recovery view prefilled', async () => {
+    const u = await site.server.newUser();
+    await site.server.api('POST', '/api/auth/registration/forgot_password', { email: u.email });
+    const code = resetCodeIn(lastMailTo(site.server.dataDir, u.email) ?? '') ?? '';
+    const { page } = await site.newPage();
+    await page.goto(`/home?email=${encodeURIComponent(u.email)}&code=${code}`);
+    await expect.poll(() => page.getByLabel('Security Token').inputValue(), { timeout: 15_000 }).toBe(code);
+    expect(await page.getByLabel('Email').inputValue()).toBe(u.email);
+  });
+
+  it('shows the 404, banned and phone layouts', async () => {
+    const { page } = await site.newPage();
+    await page.goto('/no/such/page');
+    await page.getByText('404 error. Page not found :(').waitFor({ timeout: 15_000 });
+    await page.goto('/banned');
+    await page.getByText('YOU HAVE BEEN BANNED').waitFor();
+    await site.shot(page, 'platform-banned');
+
+    const u = await site.server.newUser();
+    const phone = await site.newPage({ phone: true });
+    await phone.context.addInitScript((token) => localStorage.setItem('token', token), u.token);
+    await phone.page.goto('/home');
+    await phone.page.getByRole('button', { name: 'Open menu' }).waitFor({ timeout: 15_000 });
+    await expect
+      .poll(() => phone.page.getByTestId('balance').textContent(), { timeout: 15_000 })
+      .toBe('0.00');
+    await site.shot(phone.page, 'platform-phone-home');
+  });
+
+  it('shows the maintenance page to players while maintenance is on', async () => {
+    await site.server.site.ctx.controls.toggle('maintenance');
+    try {
+      const { page } = await site.newPage();
+      await page.goto('/home');
+      await page
+        .getByText('We are currently undergoing maintenance', { exact: false })
+        .waitFor({ timeout: 15_000 });
+      await site.shot(page, 'platform-maintenance');
+    } finally {
+      await site.server.site.ctx.controls.toggle('maintenance');
+    }
+  });
+});

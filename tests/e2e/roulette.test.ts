@@ -1,0 +1,108 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { rouletteColor } from '@coinsite/shared/fairness';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type RoundLoops, roundLoopsOf } from '../../apps/server/src/games/rounds/round-games.ts';
+import { balanceOf, driveUntil, fundedPlayer } from '../../apps/server/src/games/rounds/round-test-kit.ts';
+import { ROULETTE_BETTING_MS } from '../../apps/server/src/games/roulette/roulette.loop.ts';
+import { ManualClock } from '../../apps/server/src/platform/clock.ts';
+import { startServer, type TestServer } from '../../apps/server/src/test-support/server.ts';
+
+process.env.ROUND_CHAIN_LENGTH = '200';
+const SHOTS = path.resolve(import.meta.dirname, '../../screenshots');
+
+/**
+ * Roulette as a person plays it. The server runs on a fake clock (the test closes betting and
+ * rolls); the page's own clock is fast-forwarded through the wheel's 5 s animation.
+ */
+describe('roulette in the browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let clock: ManualClock;
+  let loops: RoundLoops;
+  const loop = () => loops.roulette;
+  const ctx = () => server.site.ctx;
+
+  beforeAll(async () => {
+    clock = new ManualClock();
+    server = await startServer({ clock, env: { SERVE_WEB: 'true' } });
+    loops = roundLoopsOf(ctx());
+    await loops.crash.stop(); // only roulette plays here
+    browser = await chromium.connect(inject('browserWsEndpoint'));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function open(token: string, phone = false) {
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: phone ? { width: 390, height: 844 } : { width: 1440, height: 900 },
+      isMobile: phone,
+      hasTouch: phone,
+    });
+    await context.clock.install();
+    await context.addInitScript((t) => window.localStorage.setItem('token', t), token);
+    const page = await context.newPage();
+    await page.goto('/roulette');
+    await page.getByLabel('Account menu').waitFor({ timeout: 30_000 });
+    return page;
+  }
+  async function shot(page: Page, name: string) {
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+  }
+
+  it('bets on colours from two players, rolls, lands on the winning slot and pays', async () => {
+    await driveUntil(clock, loop(), () => loop().current.kind === 'betting');
+    const s = loop().current;
+    if (s.kind !== 'betting') throw new Error('not betting');
+    const round = s.round;
+    const a = await fundedPlayer(ctx(), 20);
+    const b = await fundedPlayer(ctx(), 20);
+    const page = await open(a.token);
+    const phone = await open(b.token, true);
+    const red = page.getByTestId('roulette-bet-red');
+    await expect.poll(() => red.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await page.getByLabel('Bet Amount').fill('3.00');
+    await red.click();
+    await expect.poll(() => page.getByTestId('roulette-column-red').textContent()).toContain(a.username);
+    await page.getByTestId('roulette-bet-green').click();
+    await expect.poll(() => page.getByTestId('roulette-column-green').textContent()).toContain(a.username);
+    await phone.getByLabel('Bet Amount').fill('1.50');
+    await expect
+      .poll(() => phone.getByTestId('roulette-bet-black').isEnabled(), { timeout: 10_000 })
+      .toBe(true);
+    await phone.getByTestId('roulette-bet-black').click();
+    await expect.poll(() => page.getByTestId('roulette-column-black').textContent()).toContain(b.username);
+    await expect.poll(() => page.getByTestId('roulette-column-black').textContent()).toContain('Beginner');
+    // Clear empties the amount
+    await phone.getByRole('button', { name: 'Clear' }).click();
+    expect(await phone.getByLabel('Bet Amount').inputValue()).toBe('0.00');
+    await page.waitForTimeout(700);
+    await shot(page, 'roulette-betting-desktop');
+    await shot(phone, 'roulette-betting-phone');
+
+    await driveUntil(clock, loop(), () => loop().current.kind === 'rolling', ROULETTE_BETTING_MS + 1000);
+    await expect.poll(() => page.getByTestId('roulette-status').textContent()).toContain('Rolling');
+    expect(await red.isDisabled()).toBe(true);
+    await page.clock.fastForward(6000);
+    const color = rouletteColor(round.slot);
+    await expect
+      .poll(() => page.getByTestId('roulette-status').textContent())
+      .toBe(`Rolled ${color.toUpperCase()} ${round.slot}`);
+    const lit = page.getByTestId('roulette-wheel').locator('[data-lit]');
+    await expect.poll(() => lit.getAttribute('data-slot')).toBe(String(round.slot));
+    await shot(page, 'roulette-landed-desktop');
+
+    const won = color === 'red' ? 600 : color === 'green' ? 300 * 14 : 0;
+    expect(await balanceOf(ctx(), a.id)).toBe(2000 - 600 + won);
+    expect(await balanceOf(ctx(), b.id)).toBe(2000 - 150 + (color === 'black' ? 300 : 0));
+    // the win reaches the balance when the animation has ended (PROTOCOL.md §3: 5.5 s)
+    await expect
+      .poll(() => page.getByTestId('balance').first().textContent(), { timeout: 10_000 })
+      .toBe(((2000 - 600 + won) / 100).toFixed(2));
+  });
+});

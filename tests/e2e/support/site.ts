@@ -1,0 +1,82 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { inTransaction } from '../../../apps/server/src/platform/tx.ts';
+import { startServer, type TestServer } from '../../../apps/server/src/test-support/server.ts';
+
+export interface Site {
+  server: TestServer;
+  browser: Browser;
+  /** A fresh browser context (own storage) with a page on the site. */
+  newPage(opts?: { phone?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
+  /** A page of a signed-in player: the session token is put in storage before the app loads. */
+  signedIn(token: string, path: string, opts?: { phone?: boolean }): Promise<Page>;
+  /** A session token of the seeded admin (admin@example.com). */
+  adminToken(): Promise<string>;
+  /** Credits coins to a user through the wallet (a ledger row like any other). */
+  fund(userId: number, coins: number): Promise<void>;
+  /** Saves a screenshot under screenshots/<name>.png (kept as a CI artifact, looked at by people). */
+  shot(page: Page, name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const SHOTS = path.resolve(import.meta.dirname, '../../../screenshots');
+
+/**
+ * Starts the real server (serving the built web app) on a random port with a fresh embedded
+ * database, and connects to the one shared browser.
+ */
+export async function startSite(env: Record<string, string> = {}): Promise<Site> {
+  const server = await startServer({
+    env: { SERVE_WEB: 'true', ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'admin-password', ...env },
+  });
+  const browser = await chromium.connect(inject('browserWsEndpoint'));
+  const contexts: BrowserContext[] = [];
+  let funded = 0;
+  const site: Site = {
+    server,
+    browser,
+    async newPage(opts = {}) {
+      const context = await browser.newContext({
+        baseURL: server.url,
+        viewport: opts.phone ? { width: 390, height: 844 } : { width: 1440, height: 900 },
+        deviceScaleFactor: 1,
+        isMobile: opts.phone ?? false,
+        hasTouch: opts.phone ?? false,
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      return { context, page };
+    },
+    async signedIn(token, urlPath, opts = {}) {
+      const { context, page } = await site.newPage(opts);
+      await context.addInitScript((t: string) => window.localStorage.setItem('token', t), token);
+      await page.goto(urlPath);
+      await page.getByLabel('Account menu').waitFor({ timeout: 20_000 });
+      return page;
+    },
+    adminToken: () => server.signIn('admin@example.com', 'admin-password'),
+    async fund(userId, coins) {
+      const ctx = server.site.ctx;
+      await inTransaction(ctx.db, (unit) =>
+        ctx.wallet.apply(unit, {
+          userId,
+          delta: Math.round(coins * 100),
+          kind: 'admin',
+          idempotencyKey: `e2e-fund:${userId}:${funded++}:${Date.now()}`,
+        }),
+      );
+    },
+    async shot(page, name) {
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => {});
+      await browser.close().catch(() => {});
+      await server.close();
+    },
+  };
+  return site;
+}

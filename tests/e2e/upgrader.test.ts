@@ -1,0 +1,158 @@
+import { upgraderTicketDisplay } from '@coinsite/shared/fairness';
+import { upgraderMultiplier } from '@coinsite/shared/games';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Site, startSite } from './support/site.ts';
+
+interface Item {
+  id: string;
+  name: string;
+  price: number;
+}
+
+/** The Upgrader as a person sees it: choose an item, stake part of the wallet, watch the dial. */
+describe('upgrader in the browser', () => {
+  let site: Site;
+  let items: Item[];
+  const chainLength = process.env.ROUND_CHAIN_LENGTH;
+  beforeAll(async () => {
+    // the crash and roulette loops start with the site: short chains keep their generation from
+    // taking both cores while the browser plays
+    process.env.ROUND_CHAIN_LENGTH = '100';
+    site = await startSite();
+    items = (await site.server.api<Item[]>('GET', '/api/upgrader/items')).body;
+  });
+  afterAll(async () => {
+    if (chainLength === undefined) delete process.env.ROUND_CHAIN_LENGTH;
+    else process.env.ROUND_CHAIN_LENGTH = chainLength;
+    await site?.close();
+  });
+
+  async function signedIn(token: string, opts: { phone?: boolean } = {}): Promise<Page> {
+    const { context, page } = await site.newPage({ phone: opts.phone });
+    await context.addInitScript((t) => window.localStorage.setItem('token', t), token);
+    await page.goto('/upgrader');
+    await page.getByLabel('Account menu').waitFor({ timeout: 20_000 });
+    return page;
+  }
+  const balance = (page: Page) => page.getByTestId('balance').first();
+  const itemButton = (page: Page, item: Item) =>
+    page.getByRole('button', {
+      name: `${item.name}, ${item.price.toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+      exact: true,
+    });
+  const lastBet = (userId: number) =>
+    site.server.site.ctx.db
+      .selectFrom('bets')
+      .select(['id', 'stake', 'payout', 'outcome'])
+      .where('user_id', '=', userId)
+      .where('game', '=', 'upgrader')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+
+  it('plays one upgrade: the dial lands on the ticket and the balance changes', async () => {
+    const u = await site.server.newUser();
+    await site.fund(u.id, 100);
+    const page = await signedIn(u.token);
+    await expect.poll(() => balance(page).textContent()).toBe('100.00');
+    const item = items.find((i) => i.price >= 20 && i.price <= 60);
+    if (!item) throw new Error('no item between 20 and 60 in the catalogue');
+
+    await itemButton(page, item).click();
+    await expect.poll(() => itemButton(page, item).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: '10%', exact: true }).click();
+    expect(await page.getByLabel('Amount').inputValue()).toBe('10.00');
+    expect(await page.getByTestId('upgrader-percent').textContent()).toBe('10.00%');
+    const priceCents = Math.round(item.price * 100);
+    expect(await page.getByTestId('upgrader-multiplier').textContent()).toBe(
+      `${(upgraderMultiplier(1000, priceCents) / 10_000).toFixed(2)}x`,
+    );
+    const chance = Math.floor((1000 * 10_000) / priceCents) / 10_000;
+    await page.getByRole('button', { name: 'Under', exact: true }).click();
+    expect(await page.getByTestId('upgrader-range').textContent()).toBe(`0.0000 - ${chance.toFixed(4)}`);
+    await page.getByRole('button', { name: 'Over', exact: true }).click();
+    expect(await page.getByTestId('upgrader-range').textContent()).toBe(
+      `${(1 - chance).toFixed(4)} - 1.0000`,
+    );
+    await site.shot(page, 'upgrader-ready-desktop');
+
+    await page.getByRole('button', { name: 'Upgrade', exact: true }).click();
+    await page.getByRole('button', { name: 'Upgrading...' }).waitFor();
+    // the stake is taken at once; the dial spins for 5 s
+    await expect.poll(() => balance(page).textContent(), { timeout: 5000 }).toBe('90.00');
+    await site.shot(page, 'upgrader-spinning-desktop');
+    const bet = await lastBet(u.id);
+    if (!bet) throw new Error('no upgrader bet stored');
+    const outcome = bet.outcome as { ticket: number; win: boolean; side: string };
+    expect(outcome.side).toBe('over');
+    await expect
+      .poll(() => page.getByTestId('upgrader-ticket').textContent(), { timeout: 9000 })
+      .toBe(upgraderTicketDisplay(outcome.ticket));
+    await page.getByRole('button', { name: 'Upgrade', exact: true }).waitFor();
+    const expected = (9000 + bet.payout) / 100;
+    await expect.poll(() => balance(page).textContent(), { timeout: 5000 }).toBe(expected.toFixed(2));
+    await site.shot(page, outcome.win ? 'upgrader-result-win' : 'upgrader-result-lose');
+
+    // the Provably Fair dialog counts the bet made with this pair
+    await page.getByRole('button', { name: 'Provably Fair' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Provably Fair' });
+    await dialog.getByText('Server Seed Hashed', { exact: true }).waitFor();
+    await dialog.getByText('Amount of bets with this pair').waitFor();
+    await expect.poll(() => dialog.getByTestId('seed-nonce').textContent()).toBe('1');
+    await site.shot(page, 'upgrader-fair-dialog');
+  });
+
+  it('ignores an attempt beyond 80 %, toasts a refused one, resets on a new item', async () => {
+    const u = await site.server.newUser();
+    await site.fund(u.id, 30);
+    const page = await signedIn(u.token);
+    await expect.poll(() => balance(page).textContent()).toBe('30.00');
+    const small = items.find((i) => i.price >= 10 && i.price <= 25);
+    const big = items.find((i) => i.price > 200);
+    if (!small || !big) throw new Error('catalogue lacks the items this test needs');
+
+    await itemButton(page, small).click();
+    await page.getByLabel('Amount').fill((small.price * 0.9).toFixed(2));
+    await page.getByText('The win chance is capped at 80%.').waitFor();
+    await page.getByRole('button', { name: 'Upgrade', exact: true }).click();
+    // silently ignored: nothing is sent, the button never goes pending
+    expect(await page.getByRole('button', { name: 'Upgrading...' }).count()).toBe(0);
+    expect(await lastBet(u.id)).toBeUndefined();
+
+    // a new item resets the amount; clicking it again deselects it
+    await itemButton(page, big).click();
+    expect(await page.getByLabel('Amount').inputValue()).toBe('');
+    await page.getByLabel('Amount').fill('100');
+    await page.getByRole('button', { name: 'Upgrade', exact: true }).click();
+    await page
+      .getByText("An error occured when trying attempt the upgrade: You don't have enough balance.")
+      .waitFor();
+    await page.getByRole('button', { name: 'Upgrade', exact: true }).waitFor();
+    await itemButton(page, big).click();
+    await page.getByText('Choose an item', { exact: true }).waitFor();
+  });
+
+  it('shows the signed-out state and fits a phone', async () => {
+    const { page } = await site.newPage({ phone: true });
+    await page.goto('/upgrader');
+    await page.getByRole('heading', { name: 'Choose an Item' }).waitFor({ timeout: 20_000 });
+    expect(await page.getByLabel('Amount').inputValue()).toBe('');
+    expect(await page.getByTestId('upgrader-percent').textContent()).toBe('100.00%');
+    await page.getByRole('button', { name: 'Sign in to upgrade' }).click();
+    await page.getByRole('dialog').first().waitFor();
+    await page.keyboard.press('Escape');
+    await site.shot(page, 'upgrader-signed-out-phone');
+
+    const u = await site.server.newUser();
+    await site.fund(u.id, 50);
+    const phone = await signedIn(u.token, { phone: true });
+    await phone.setViewportSize({ width: 360, height: 780 });
+    const item = items.find((i) => i.price >= 20 && i.price <= 60);
+    if (!item) throw new Error('no item between 20 and 60');
+    await itemButton(phone, item).click();
+    await phone.getByRole('button', { name: '25%', exact: true }).click();
+    const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
+    await site.shot(phone, 'upgrader-phone-360');
+  });
+});
