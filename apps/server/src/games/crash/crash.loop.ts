@@ -163,6 +163,7 @@ export class CrashLoop {
    * round row shared) and fixes crash_at, the time after which no cash-out counts.
    */
   private async begin(round: LiveRound): Promise<void> {
+    const startMs = this.ctx.clock.now();
     const now = sqlNow(this.ctx.clock);
     const started = await this.ctx.db
       .updateTable('rounds')
@@ -177,7 +178,8 @@ export class CrashLoop {
       .executeTakeFirst();
     if (!started) return this.recover();
     this.emit(CRASH_EVENTS.start, { _id: String(round.id), publicSeed: round.publicSeed });
-    await this.run(round, 0);
+    // count from the time written as started_at, so the loop's bust never precedes crash_at
+    await this.run(round, Math.max(0, this.ctx.clock.now() - startMs));
   }
 
   /** Ticks from `elapsed` ms into the round (0 at a start, more when resuming after a takeover). */

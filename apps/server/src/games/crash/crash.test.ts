@@ -1,5 +1,6 @@
 import { chainHash, crashPoint } from '@coinsite/shared/fairness';
 import { crashElapsedMsFor, crashMultiplierAt } from '@coinsite/shared/games';
+import { sql } from 'kysely';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
@@ -55,6 +56,15 @@ describe.each(DB_KINDS)('crash rounds on %s (fake clock)', (db) => {
   }
   const untilOver = () => driveUntil(clock, loop(), () => loop().current.kind === 'over');
   const untilRunning = () => driveUntil(clock, loop(), () => loop().current.kind === 'running');
+  /** Fake milliseconds from now to the round's crash_at, the time the database judges cash-outs by. */
+  async function msToCrash(roundId: number): Promise<number> {
+    const row = await ctx()
+      .db.selectFrom('rounds')
+      .select(sql<number>`(extract(epoch from crash_at) * 1000)::float8`.as('at'))
+      .where('id', '=', roundId)
+      .executeTakeFirstOrThrow();
+    return Math.round(row.at) - clock.now();
+  }
 
   async function join(socket: Socket, target: number | null, amount: number) {
     const ok = nextEvent(socket, 'game-join-success');
@@ -207,8 +217,7 @@ describe.each(DB_KINDS)('crash rounds on %s (fake clock)', (db) => {
     const sockets = await Promise.all(players.map((p) => server.socket('crash', p.token)));
     await Promise.all(sockets.map((s) => join(s, null, 1)));
     await untilRunning();
-    const crashMs = crashElapsedMsFor(round.crashPoint);
-    await drive(clock, loop(), crashMs - 200, 100);
+    await drive(clock, loop(), (await msToCrash(round.id)) - 200, 100);
     await drive(clock, loop(), 160, 20);
     let answered = 0;
     const answers = sockets.map(
