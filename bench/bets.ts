@@ -198,6 +198,8 @@ async function main() {
     const u = new URL(url);
     const pgArgs = ['-h', u.hostname, '-p', u.port || '5432', '-U', u.username || 'postgres'];
     execFileSync('pgbench', [...pgArgs, '-i', '-q', '-s', '10', name], { stdio: 'ignore' });
+    // start pgbench from a clean checkpoint, as the bets started from a fresh database
+    await withAdmin((c) => c.query('CHECKPOINT'));
     const out = execFileSync(
       'pgbench',
       [...pgArgs, '-c', '8', '-j', '2', '-T', String(Math.min(SECONDS, 15)), name],

@@ -41,7 +41,11 @@ export async function buildApp(config: Config, opts: { log?: Logger; clock?: Clo
       redact: ['req.headers["x-auth-token"]', 'req.headers.authorization', '*.password', '*.token'],
     });
   const bootStart = Date.now();
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
   log.info(`database ready in ${Date.now() - bootStart} ms`);
 
   const app = Fastify({
@@ -70,7 +74,7 @@ export async function buildApp(config: Config, opts: { log?: Logger; clock?: Clo
     log,
     database,
     db: database.db,
-    wallet: createWallet(realtime),
+    wallet: createWallet(realtime, database),
     realtime,
     controls: new Controls(database.db),
     sessions,

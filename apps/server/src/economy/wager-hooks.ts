@@ -1,5 +1,5 @@
 import { edgeBasisPoints } from '@coinsite/shared/fairness';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { betHooks, type BetHook } from '../games/engine/bet-engine.ts';
 import type { Config } from '../platform/config.ts';
 import type { Unit } from '../platform/tx.ts';
@@ -53,35 +53,39 @@ export function rakeUnits(stakeCents: number, edgeBp: number): number {
  * read from vip_levels) and, when the player supports an affiliate, the affiliate's cut of the rake
  * (reward_settings.affiliate_cut_bp) on the player's own user_rewards row. One statement, and it
  * touches only the bettor's row: the affiliate's earnings are the sum over its referrals, so no row
- * is shared by many bettors (DESIGN.md §3). Runs after the stake was taken (users row already locked
- * by this transaction, so the lock order users → user_rewards is the same everywhere).
+ * is shared by many bettors (DESIGN.md §3). It runs after the stake was taken (the users row is
+ * already locked by the same statement or transaction, so the lock order users → user_rewards is
+ * the same everywhere). `wagerAfter` is the wager including this stake. Null when the stake owes no rake.
  */
-export async function onWager(unit: Unit, wager: Wager): Promise<void> {
+export function wagerStatement(wager: Wager, wagerAfter: RawBuilder<number>): RawBuilder<unknown> | null {
   const { userId, stake } = wager;
-  if (!Number.isSafeInteger(stake) || stake <= 0) return;
+  if (!Number.isSafeInteger(stake) || stake <= 0) return null;
   const rake = rakeUnits(stake, gameEdgeBp(wager.game));
-  if (rake <= 0) return;
-  await sql`
-    INSERT INTO user_rewards (user_id, rakeback_units)
-    VALUES (
-      ${userId},
-      ${rake}::bigint * COALESCE((
+  if (rake <= 0) return null;
+  // every user has the row (a trigger creates it with the account, migration 0009)
+  return sql`
+    UPDATE user_rewards SET
+      rakeback_units = rakeback_units + ${rake}::bigint * COALESCE((
         SELECT rakeback_bp FROM vip_levels
-        WHERE wager_needed <= (SELECT wager FROM users WHERE id = ${userId})
+        WHERE wager_needed <= ${wagerAfter}
         ORDER BY wager_needed DESC, level DESC LIMIT 1
-      ), 0) / ${UNITS_PER_CENT}
-    )
-    ON CONFLICT (user_id) DO UPDATE SET
-      rakeback_units = user_rewards.rakeback_units + EXCLUDED.rakeback_units,
-      referral_units = user_rewards.referral_units + CASE
-        WHEN user_rewards.referrer_id IS NULL THEN 0
+      ), 0) / ${UNITS_PER_CENT},
+      referral_units = referral_units + CASE
+        WHEN referrer_id IS NULL THEN 0
         ELSE ${rake}::bigint * (SELECT affiliate_cut_bp FROM reward_settings) / 10000 END,
-      referral_wager = user_rewards.referral_wager + CASE
-        WHEN user_rewards.referrer_id IS NULL THEN 0 ELSE ${stake}::bigint END`.execute(unit.tx);
+      referral_wager = referral_wager + CASE
+        WHEN referrer_id IS NULL THEN 0 ELSE ${stake}::bigint END
+    WHERE user_id = ${userId}`;
 }
 
-const betHook: BetHook = (unit, bet) =>
-  onWager(unit, { userId: bet.userId, game: bet.game, stake: bet.stake });
+/** The wager statement run inside a transaction that has already taken the stake. */
+export async function onWager(unit: Unit, wager: Wager): Promise<void> {
+  await wagerStatement(wager, sql<number>`(SELECT wager FROM users WHERE id = ${wager.userId})`)?.execute(
+    unit.tx,
+  );
+}
+
+const betHook: BetHook = (bet, wagerAfter) => wagerStatement(bet, wagerAfter);
 
 /**
  * Takes the configured edges of dice, limbo and mines and registers onWager into the bet engine's

@@ -5,6 +5,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '../platform/ledger.ts';
 import { inTransaction } from '../platform/tx.ts';
+import { takeNonce } from './fairness/seeds.service.ts';
 import { DB_KINDS, nextEvent, startServer, type TestServer } from '../test-support/server.ts';
 
 const run = promisify(execFile);
@@ -146,6 +147,46 @@ describe.each(DB_KINDS)('single-player games on %s', (db) => {
     expect(await balance(u.id)).toBeGreaterThanOrEqual(0);
     const placed = await ctx().db.selectFrom('bets').select('id').where('user_id', '=', u.id).execute();
     expect(placed.length).toBeLessThanOrEqual(10);
+    expect(await findLedgerMismatches(ctx().db)).toEqual([]);
+  });
+
+  it('one player betting from many tabs and another path takes every nonce once; each bet re-derives', async () => {
+    const u = await player(100);
+    const socks: Socket[] = [];
+    for (let i = 0; i < 4; i++) socks.push(await server.socket('dice', u.token));
+    const betFrom = async (s: Socket) => {
+      const r = nextEvent(s, 'dice:result');
+      s.emit('dice:bet', { amount: 0.5, rangeData: 50 });
+      await r;
+      await spaced();
+    };
+    await Promise.all(
+      socks.map(async (s) => {
+        for (let i = 0; i < 5; i++) await betFrom(s);
+      }),
+    );
+    // another node (or the case-opening path) takes the next nonce behind this node's back
+    await inTransaction(ctx().db, (unit) => takeNonce(unit.tx, u.id));
+    // a refused bet takes no nonce
+    const refused = nextEvent(socks[0] as Socket, 'game-creation-error');
+    (socks[0] as Socket).emit('dice:bet', { amount: 1000, rangeData: 50 });
+    expect(String((await refused)[0])).toMatch(/enough balance/);
+    await spaced();
+    await betFrom(socks[1] as Socket);
+    await betFrom(socks[2] as Socket);
+    const rows = await ctx()
+      .db.selectFrom('bets as b')
+      .innerJoin('seed_pairs as p', 'p.id', 'b.seed_pair_id')
+      .select(['b.nonce', 'b.outcome', 'p.server_seed', 'p.client_seed'])
+      .where('b.user_id', '=', u.id)
+      .orderBy('b.nonce')
+      .execute();
+    expect(rows.map((r) => r.nonce)).toEqual([...Array.from({ length: 20 }, (_, i) => i), 21, 22]);
+    for (const r of rows)
+      expect((r.outcome as { roll: number }).roll).toBe(
+        diceRoll({ serverSeed: r.server_seed, clientSeed: r.client_seed, nonce: r.nonce ?? -1 }),
+      );
+    expect((await activeSeeds(u.id)).nonce).toBe(23);
     expect(await findLedgerMismatches(ctx().db)).toEqual([]);
   });
 

@@ -14,6 +14,12 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'DATABASE_POOL_SIZE must be a number' })
+    .int('DATABASE_POOL_SIZE must be a whole number')
+    .min(1, 'DATABASE_POOL_SIZE must be at least 1')
+    .max(500, 'DATABASE_POOL_SIZE must be at most 500')
+    .default(16),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')

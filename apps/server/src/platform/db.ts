@@ -14,6 +14,13 @@ pg.types.setTypeParser(20, (v: string) => parseCents(v));
 export interface Database {
   db: Kysely<DB>;
   pool: pg.Pool;
+  /**
+   * Connections for the bet statement alone, run as a named prepared statement with the generic
+   * plan forced (measured: +12 % over letting the planner try custom plans). Only a statement whose
+   * text holds its constants may run here: a generic plan cannot match partial indexes to
+   * parameters. On PGlite it is the one pool.
+   */
+  hotPool: pg.Pool;
   /** 'pglite': one embedded process, one connection; this process is always the leader. */
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
@@ -28,11 +35,28 @@ export async function openDatabase(opts: {
   poolSize?: number;
 }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 16 });
-    pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing
+    const size = opts.poolSize ?? 16;
+    const pool = new pg.Pool({ connectionString: opts.url, max: size });
+    const hotPool = new pg.Pool({
+      connectionString: opts.url,
+      max: size,
+      options: '-c plan_cache_mode=force_generic_plan',
+    });
+    // idle client errors surface on the next query instead of crashing
+    pool.on('error', () => {});
+    hotPool.on('error', () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     await migrate(pool);
-    return { db, pool, kind: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      pool,
+      hotPool,
+      kind: 'postgres',
+      close: async () => {
+        await db.destroy();
+        await hotPool.end();
+      },
+    };
   }
   const dir = path.resolve(opts.dataDir, 'pg');
   mkdirSync(path.dirname(dir), { recursive: true });
@@ -43,6 +67,7 @@ export async function openDatabase(opts: {
   return {
     db,
     pool,
+    hotPool: pool,
     kind: 'pglite',
     close: async () => {
       await db.destroy();

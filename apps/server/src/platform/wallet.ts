@@ -1,4 +1,6 @@
-import { sql } from 'kysely';
+import { createHash } from 'node:crypto';
+import { type RawBuilder, sql } from 'kysely';
+import type { Database } from './db.ts';
 import { AppError, Errors } from './errors.ts';
 import { pgErrorCode, type Unit } from './tx.ts';
 
@@ -25,15 +27,16 @@ export interface WalletNotifier {
 export interface Wallet {
   /** Applies one change inside the caller's transaction and returns the new balance (cents). */
   apply(unit: Unit, change: BalanceChange): Promise<number>;
-  /** Debits a stake, credits its payout and stores the bet, in one statement (see applyBet). */
-  bet(unit: Unit, bet: BetRecord): Promise<{ betId: number; balance: number }>;
+  /** Takes the nonce, debits a stake, credits its payout and stores the bet, in one statement (see applyBet). */
+  bet(bet: BetRecord): Promise<{ betId: number; balance: number }>;
 }
 
 /**
  * The only code that changes a balance. One statement: a conditional UPDATE that refuses to go
  * below zero, and the append-only ledger row with the balance after, written together.
  */
-export function createWallet(notifier: WalletNotifier): Wallet {
+export function createWallet(notifier: WalletNotifier, database: Pick<Database, 'db' | 'hotPool' | 'kind'>): Wallet {
+  const prepared = preparedStatements(database);
   return {
     async apply(unit, change) {
       const { userId, delta, kind, ref, idempotencyKey } = change;
@@ -61,12 +64,37 @@ export function createWallet(notifier: WalletNotifier): Wallet {
       unit.afterCommit(() => notifier.walletChanged(userId, delta, change.notifyDelayMs ?? 0));
       return row.balance_after;
     },
-    bet: (unit, bet) => applyBet(notifier, unit, bet),
+    bet: (bet) => applyBet(notifier, prepared, bet),
   };
 }
 
 export function isInsufficientBalance(err: unknown): boolean {
   return err instanceof AppError && err.code === 'insufficient_balance';
+}
+
+/** Runs one statement on its own (autocommit) as a named prepared statement. */
+export type RunPrepared = <R>(query: RawBuilder<unknown>) => Promise<{ rows: R[] }>;
+
+/**
+ * The hot path's statements are prepared once per connection and run by name on the hot pool
+ * (generic plans): PostgreSQL then skips parsing and planning, which cost more than the bet's own
+ * work (bench/bets.ts). The name follows the text, so each distinct statement gets its own.
+ */
+export function preparedStatements(database: Pick<Database, 'db' | 'hotPool' | 'kind'>): RunPrepared {
+  // PGlite is one embedded connection with no planner contention: plain execution is enough there
+  if (database.kind === 'pglite')
+    return async <R>(query: RawBuilder<unknown>) => ({ rows: (await query.execute(database.db)).rows as R[] });
+  const names = new Map<string, string>();
+  return async <R>(query: RawBuilder<unknown>) => {
+    const { sql: text, parameters } = query.compile(database.db);
+    let name = names.get(text);
+    if (!name) {
+      name = `p_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+      names.set(text, name);
+    }
+    const res = await database.hotPool.query({ name, text, values: parameters as unknown[] });
+    return { rows: res.rows as R[] };
+  };
 }
 
 export interface BetRecord {
@@ -78,52 +106,85 @@ export interface BetRecord {
   multiplier: number;
   status: 'open' | 'settled';
   outcome: unknown;
-  seedPairId: number | null;
-  nonce: number | null;
+  /** The seed pair and nonce the outcome was derived from; the statement takes that nonce. */
+  seedPairId: number;
+  nonce: number;
+  /**
+   * What every stake also owes (rakeback, affiliate cut, race entry), as data-modifying statements
+   * folded into the bet's own statement. They may read `u` (the bettor's row after the bet:
+   * balance, wager).
+   */
+  hooks: RawBuilder<unknown>[];
   /** Hold the win's update-wallet back until the animation has revealed it. */
   winNotifyDelayMs?: number;
 }
 
+/** The seed pair had moved on (another bet, a rotation, another node): read it again and retry. */
+export class StaleSeedError extends Error {
+  constructor() {
+    super('the seed pair moved on');
+  }
+}
+
 /**
- * A bet in one statement: debit the stake (and grow wager by it), credit the payout, store the bet
- * and write both ledger rows (keys bet:<id> and win:<id>, so a bet can be paid once only).
- * The hot path: one round trip instead of four.
+ * A bet in one statement, committed on its own: take the nonce the outcome was derived from (only if
+ * the pair is still active at that nonce), debit the stake (and grow wager by it), credit the
+ * payout, store the bet, write both ledger rows (keys bet:<id> and win:<id>, so a bet can be paid
+ * once only) and run the hook statements. When the nonce or the balance check fails, bet_guard
+ * raises and the whole statement is undone, so a refused bet leaves no trace, not even a nonce.
+ * One round trip: no BEGIN, no COMMIT.
  */
 export async function applyBet(
   notifier: WalletNotifier,
-  unit: Unit,
+  run: RunPrepared,
   bet: BetRecord,
 ): Promise<{ betId: number; balance: number }> {
   const { userId, stake, payout } = bet;
   if (!Number.isSafeInteger(stake) || stake <= 0) throw new Error(`invalid stake ${stake}`);
   if (!Number.isSafeInteger(payout) || payout < 0) throw new Error(`invalid payout ${payout}`);
-  const res = await sql<{ balance: number; bet_id: number }>`
-    WITH u AS (
-      UPDATE users SET balance = balance - ${stake} + ${payout}, wager = wager + ${stake}
-      WHERE id = ${userId} AND balance >= ${stake}
-      RETURNING balance
-    ), b AS (
-      INSERT INTO bets (user_id, game, stake, payout, multiplier, status, outcome, seed_pair_id, nonce, settled_at)
-      SELECT ${userId}, ${bet.game}, ${stake}, ${payout}, ${bet.multiplier}, ${bet.status}, ${JSON.stringify(bet.outcome)}::jsonb,
-             ${bet.seedPairId}, ${bet.nonce}, CASE WHEN ${bet.status} = 'settled' THEN now() END
-      FROM u
-      RETURNING id
-    ), l AS (
-      INSERT INTO ledger_entries (user_id, delta, balance_after, kind, ref, idempotency_key)
-      SELECT ${userId}, v.delta, v.balance_after, v.kind, b.id::text, v.kind || ':' || b.id
-      FROM u, b, (VALUES
-        (1, ${-stake}::bigint, (SELECT balance FROM u) - ${payout}::bigint, 'bet'),
-        (2, ${payout}::bigint, (SELECT balance FROM u), 'win')
-      ) AS v(ord, delta, balance_after, kind)
-      WHERE v.delta <> 0
-      ORDER BY v.ord
-    )
-    SELECT u.balance, b.id AS bet_id FROM u, b`.execute(unit.tx);
-  const row = res.rows[0];
-  if (!row) throw Errors.insufficientBalance();
-  unit.afterCommit(() => {
-    notifier.walletChanged(userId, -stake, 0);
-    if (payout > 0) notifier.walletChanged(userId, payout, bet.winNotifyDelayMs ?? 0);
-  });
+  const hooks = bet.hooks.map((h, i) => sql`, ${sql.raw(`h${i}`)} AS (${h})`);
+  let row: { balance: number; bet_id: number } | undefined;
+  try {
+    const res = await run<{ balance: number; bet_id: number }>(sql`
+      WITH n AS (
+        UPDATE seed_pairs SET nonce = nonce + 1
+        WHERE id = ${bet.seedPairId} AND user_id = ${userId} AND status = 'active' AND nonce = ${bet.nonce}
+        RETURNING id
+      ), u AS (
+        UPDATE users SET balance = balance - ${stake} + ${payout}, wager = wager + ${stake}
+        WHERE id = ${userId} AND balance >= ${stake} AND EXISTS (SELECT 1 FROM n)
+        RETURNING balance, wager
+      ), b AS (
+        INSERT INTO bets (user_id, game, stake, payout, multiplier, status, outcome, seed_pair_id, nonce, settled_at)
+        SELECT ${userId}, ${bet.game}, ${stake}, ${payout}, ${bet.multiplier}, ${bet.status},
+               ${JSON.stringify(bet.outcome)}::jsonb, ${bet.seedPairId}, ${bet.nonce},
+               CASE WHEN ${bet.status} = 'settled' THEN now() END
+        FROM u
+        RETURNING id
+      ), l AS (
+        INSERT INTO ledger_entries (user_id, delta, balance_after, kind, ref, idempotency_key)
+        SELECT ${userId}, v.delta, v.balance_after, v.kind, b.id::text, v.kind || ':' || b.id
+        FROM u, b, (VALUES
+          (1, ${-stake}::bigint, (SELECT balance FROM u) - ${payout}::bigint, 'bet'),
+          (2, ${payout}::bigint, (SELECT balance FROM u), 'win')
+        ) AS v(ord, delta, balance_after, kind)
+        WHERE v.delta <> 0
+        ORDER BY v.ord
+      )${hooks.length > 0 ? sql.join(hooks, sql``) : sql``}
+      SELECT (SELECT balance FROM u) AS balance, (SELECT id FROM b) AS bet_id,
+        CASE WHEN NOT EXISTS (SELECT 1 FROM n) THEN bet_guard('stale_seed')
+             WHEN NOT EXISTS (SELECT 1 FROM u) THEN bet_guard('insufficient_balance')
+             ELSE 0 END AS guard`);
+    row = res.rows[0];
+  } catch (err) {
+    const message = (err as { message?: string }).message;
+    if (pgErrorCode(err) === 'P0001' && message === 'stale_seed') throw new StaleSeedError();
+    if (pgErrorCode(err) === 'P0001' && message === 'insufficient_balance')
+      throw Errors.insufficientBalance();
+    throw err;
+  }
+  if (!row) throw new Error('the bet statement returned no row');
+  notifier.walletChanged(userId, -stake, 0);
+  if (payout > 0) notifier.walletChanged(userId, payout, bet.winNotifyDelayMs ?? 0);
   return { betId: row.bet_id, balance: row.balance };
 }

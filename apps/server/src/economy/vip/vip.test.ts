@@ -64,7 +64,12 @@ describe.each(DB_KINDS)('VIP and rakeback on %s', (db) => {
 
   it('a claim needs 2.00, moves whole cents and keeps the remainder', async () => {
     const u = await server.newUser();
-    await ctx().db.insertInto('user_rewards').values({ user_id: u.id, rakeback_units: 1_999_999 }).execute();
+    // every account has its rewards row from birth (migration 0009)
+    await ctx()
+      .db.updateTable('user_rewards')
+      .set({ rakeback_units: 1_999_999 })
+      .where('user_id', '=', u.id)
+      .execute();
     const low = await server.api<{ error: string }>('POST', '/api/vip/claim', {}, u.token);
     expect(low.status).toBe(400);
     expect(low.body.error).toBe('You need at least 2.00 coins of rakeback to claim.');
@@ -83,7 +88,12 @@ describe.each(DB_KINDS)('VIP and rakeback on %s', (db) => {
 
   it('a double claim is impossible: 10 concurrent claims pay once', async () => {
     const u = await server.newUser();
-    await ctx().db.insertInto('user_rewards').values({ user_id: u.id, rakeback_units: 5_000_000 }).execute();
+    // every account has its rewards row from birth (migration 0009)
+    await ctx()
+      .db.updateTable('user_rewards')
+      .set({ rakeback_units: 5_000_000 })
+      .where('user_id', '=', u.id)
+      .execute();
     const results = await Promise.all(
       Array.from({ length: 10 }, () => server.api('POST', '/api/vip/claim', {}, u.token)),
     );

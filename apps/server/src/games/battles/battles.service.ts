@@ -8,7 +8,7 @@ import { AppError, Errors } from '../../platform/errors.ts';
 import type { SocketUser } from '../../platform/realtime.ts';
 import { inTransaction, pgErrorCode, type Unit } from '../../platform/tx.ts';
 import { loadCases } from '../cases/cases.catalogue.ts';
-import { betHooks } from '../engine/bet-engine.ts';
+import { runBetHooks } from '../engine/bet-engine.ts';
 import { newServerSeed } from '../fairness/seeds.service.ts';
 
 export const BATTLE_TEXT = {
@@ -165,8 +165,7 @@ export async function takeSeat(
         // the battle will be played: the stakes count for rakeback, affiliates and the race now
         for (const s of [...seats, { seat, user_id: opts.userId, bet_id: betId }]) {
           if (s.user_id === null || s.bet_id === null) continue;
-          const record = { userId: s.user_id, game: 'battles', stake: b.price, payout: 0, betId: s.bet_id };
-          for (const hook of betHooks) await hook(unit, record);
+          await runBetHooks(unit, { userId: s.user_id, game: 'battles', stake: b.price });
         }
       }
       return { battleId: b.id, filled };

@@ -14,7 +14,7 @@ import { AppError, Errors } from '../../platform/errors.ts';
 import { limit } from '../../platform/http.ts';
 import type { SocketUser } from '../../platform/realtime.ts';
 import { inTransaction, type Unit } from '../../platform/tx.ts';
-import { betHooks, stakeCents } from '../engine/bet-engine.ts';
+import { runBetHooks, stakeCents } from '../engine/bet-engine.ts';
 import { sqlNow } from '../rounds/round-time.ts';
 import { loadCoinflip } from './coinflip.views.ts';
 
@@ -62,8 +62,7 @@ async function stake(
     idempotencyKey: key.bet(flipId, seat),
     wager: amount,
   });
-  for (const hook of betHooks)
-    await hook(unit, { userId, game: 'coinflip', stake: amount, payout: 0, betId: flipId });
+  await runBetHooks(unit, { userId, game: 'coinflip', stake: amount });
 }
 
 /** coinflip:create: the stake is taken and the server seed committed (its hash shown) in one transaction. */

@@ -4,8 +4,10 @@ import type { Seeds } from '@coinsite/shared/fairness';
 import type { Ctx } from '../../platform/context.ts';
 import { Errors } from '../../platform/errors.ts';
 import { limit } from '../../platform/http.ts';
-import { inTransaction, type Unit } from '../../platform/tx.ts';
-import { takeNonce } from '../fairness/seeds.service.ts';
+import { type RawBuilder, sql } from 'kysely';
+import { StaleSeedError } from '../../platform/wallet.ts';
+import type { Unit } from '../../platform/tx.ts';
+import { seedCacheOf } from '../fairness/seeds.service.ts';
 import { publishBet } from './live-feed.ts';
 
 /** What a game's rules decide from the seeds: the gross payout, the multiplier, the details to store. */
@@ -27,12 +29,30 @@ export interface PlacedBet<O> {
   balance: number;
 }
 
-/** Runs inside the bet's transaction after it is stored: rakeback, affiliate cut, race entry. */
-export type BetHook = (
-  unit: Unit,
-  bet: { userId: number; game: string; stake: number; payout: number; betId: number },
-) => Promise<void>;
+/** A stake as the hooks see it. */
+export interface HookBet {
+  userId: number;
+  game: string;
+  stake: number;
+}
+
+/**
+ * What every stake also owes (rakeback, affiliate cut, race entry): one data-modifying statement,
+ * or null when there is nothing to do. `wagerAfter` is the player's wager including this stake.
+ * Single-player bets fold the statements into the bet's own statement; round games, battles and
+ * coinflip run them in the transaction that takes the stake (runBetHooks).
+ */
+export type BetHook = (bet: HookBet, wagerAfter: RawBuilder<number>) => RawBuilder<unknown> | null;
 export const betHooks: BetHook[] = [];
+
+/** Runs every hook for a stake taken inside `unit` (after the users row was updated). */
+export async function runBetHooks(unit: Unit, bet: HookBet): Promise<void> {
+  const wagerAfter = sql<number>`(SELECT wager FROM users WHERE id = ${bet.userId})`;
+  for (const hook of betHooks) await hook(bet, wagerAfter)?.execute(unit.tx);
+}
+
+/** A bet retried this many times on a stale seed pair gives up (only a storm of other nodes' bets). */
+const STALE_RETRIES = 5;
 
 /** Per-user bet rate: 30 a second (× RATE_LIMIT_FACTOR). */
 const BETS_PER_SECOND = 30;
@@ -46,9 +66,12 @@ export function stakeCents(amountCoins: number): number {
 }
 
 /**
- * One bet, one transaction: take the nonce of the player's seed pair, derive the outcome, debit the
- * stake and credit the payout with the bet row and its ledger rows, run the hooks, commit; then the
- * live feed hears of it.
+ * One bet, one statement: derive the outcome from the player's active seed pair at its next nonce,
+ * then take that nonce, debit the stake, credit the payout, store the bet with its ledger rows and
+ * run the hooks, all in the single statement of wallet.bet, which refuses (and undoes everything)
+ * when the pair has moved on; the pair is then read again and the bet retried. A player's bets on
+ * one node run one after another, so they do not trip over each other's nonces. Then the live feed
+ * hears of it.
  */
 export async function placeBet<O>(
   ctx: Ctx,
@@ -62,35 +85,63 @@ export async function placeBet<O>(
 ): Promise<PlacedBet<O>> {
   const userId = req.user.id;
   await limit(ctx, `bet:${userId}`, BETS_PER_SECOND, 1000, 'You are betting too fast, slow down!');
-  return inTransaction(ctx.db, async (unit) => {
-    const seeds = await takeNonce(unit.tx, userId);
-    const s = settle({ serverSeed: seeds.serverSeed, clientSeed: seeds.clientSeed, nonce: seeds.nonce });
-    const status = s.status ?? 'settled';
-    const { betId, balance } = await ctx.wallet.bet(unit, {
-      userId: userId,
-      game: req.game,
-      stake: req.stake,
-      payout: s.payout,
-      multiplier: s.multiplier,
-      status,
-      outcome: s.outcome,
-      seedPairId: seeds.pairId,
-      nonce: seeds.nonce,
-      winNotifyDelayMs: req.winNotifyDelayMs,
-    });
-    const record = { userId, game: req.game, stake: req.stake, payout: s.payout, betId };
-    for (const hook of betHooks) await hook(unit, record);
-    if (status === 'settled')
-      unit.afterCommit(() =>
-        publishBet(ctx, { ...record, multiplier: s.multiplier }, req.user, req.winNotifyDelayMs ?? 0),
-      );
-    return {
-      betId,
-      stake: req.stake,
-      payout: s.payout,
-      multiplier: s.multiplier,
-      outcome: s.outcome,
-      balance,
-    };
+  const cache = seedCacheOf(ctx);
+  return oneAtATime(userId, async () => {
+    for (let attempt = 1; ; attempt++) {
+      const seeds = await cache.get(ctx.db, userId);
+      const s = settle({ serverSeed: seeds.serverSeed, clientSeed: seeds.clientSeed, nonce: seeds.nonce });
+      const status = s.status ?? 'settled';
+      const hookBet = { userId, game: req.game, stake: req.stake };
+      const wagerAfter = sql<number>`(SELECT wager FROM u)`;
+      try {
+        const { betId, balance } = await ctx.wallet.bet({
+          userId,
+          game: req.game,
+          stake: req.stake,
+          payout: s.payout,
+          multiplier: s.multiplier,
+          status,
+          outcome: s.outcome,
+          seedPairId: seeds.pairId,
+          nonce: seeds.nonce,
+          hooks: betHooks.flatMap((hook) => hook(hookBet, wagerAfter) ?? []),
+          winNotifyDelayMs: req.winNotifyDelayMs,
+        });
+        cache.advance(userId, seeds);
+        if (status === 'settled')
+          publishBet(
+            ctx,
+            { ...hookBet, payout: s.payout, betId, multiplier: s.multiplier },
+            req.user,
+            req.winNotifyDelayMs ?? 0,
+          );
+        return {
+          betId,
+          stake: req.stake,
+          payout: s.payout,
+          multiplier: s.multiplier,
+          outcome: s.outcome,
+          balance,
+        };
+      } catch (err) {
+        if (!(err instanceof StaleSeedError)) throw err;
+        cache.forget(userId);
+        if (attempt >= STALE_RETRIES) throw Errors.badRequest('Too many bets at once, please try again.');
+      }
+    }
   });
+}
+
+const queues = new Map<number, Promise<unknown>>();
+
+/** Runs `fn` after every earlier call for the same key has finished (one player's bets in order). */
+function oneAtATime<T>(key: number, fn: () => Promise<T>): Promise<T> {
+  const before = queues.get(key) ?? Promise.resolve();
+  const run = before.then(fn, fn);
+  const settled = run.catch(() => undefined);
+  queues.set(key, settled);
+  void settled.then(() => {
+    if (queues.get(key) === settled) queues.delete(key);
+  });
+  return run;
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sha256Hex } from '@coinsite/shared/fairness';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Ctx } from '../../platform/context.ts';
-import type { Tx } from '../../platform/db-types.ts';
+import type { DB, Tx } from '../../platform/db-types.ts';
 import { Errors } from '../../platform/errors.ts';
 import { inTransaction } from '../../platform/tx.ts';
 
@@ -59,6 +59,67 @@ export async function takeNonce(tx: Tx, userId: number): Promise<BetSeeds> {
   throw new Error('could not create a seed pair');
 }
 
+/**
+ * The active seed pair of each player this node has seen, with the nonce the next bet will take.
+ * Only a hint: the bet statement takes the nonce only if the pair is still active at that nonce
+ * (platform/wallet.ts applyBet), and a stale entry (a bet on another node, a case opened, a
+ * rotation) is read again and the bet retried.
+ */
+export class SeedCache {
+  private readonly pairs = new Map<number, BetSeeds>();
+  constructor(private readonly max = 50_000) {}
+
+  async get(db: Kysely<DB>, userId: number): Promise<BetSeeds> {
+    const known = this.pairs.get(userId);
+    if (known) return known;
+    const seeds = await activePair(db, userId);
+    if (this.pairs.size >= this.max) {
+      // forget the oldest entry (Map keeps insertion order)
+      const oldest = this.pairs.keys().next().value;
+      if (oldest !== undefined) this.pairs.delete(oldest);
+    }
+    this.pairs.set(userId, seeds);
+    return seeds;
+  }
+
+  /** The bet at `seeds.nonce` was stored: the next one takes the nonce after it. */
+  advance(userId: number, seeds: BetSeeds): void {
+    this.pairs.set(userId, { ...seeds, nonce: seeds.nonce + 1 });
+  }
+
+  forget(userId: number): void {
+    this.pairs.delete(userId);
+  }
+}
+
+const caches = new WeakMap<object, SeedCache>();
+
+/** The seed cache of one running site (keyed by its context, so test servers never share one). */
+export function seedCacheOf(ctx: Ctx): SeedCache {
+  let cache = caches.get(ctx);
+  if (!cache) {
+    cache = new SeedCache();
+    caches.set(ctx, cache);
+  }
+  return cache;
+}
+
+/** The active pair and its next nonce, creating the user's pairs on first use. */
+async function activePair(db: Kysely<DB>, userId: number): Promise<BetSeeds> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const row = await db
+      .selectFrom('seed_pairs')
+      .select(['id', 'server_seed', 'client_seed', 'nonce'])
+      .where('user_id', '=', userId)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    if (row)
+      return { pairId: row.id, serverSeed: row.server_seed, clientSeed: row.client_seed, nonce: row.nonce };
+    await inTransaction(db, ({ tx }) => ensurePairs(tx, userId));
+  }
+  throw new Error('could not create a seed pair');
+}
+
 export async function currentSeeds(ctx: Ctx, userId: number) {
   return inTransaction(ctx.db, async ({ tx }) => {
     await ensurePairs(tx, userId);
@@ -85,6 +146,7 @@ export async function currentSeeds(ctx: Ctx, userId: number) {
  * one becomes active with the new client seed and nonce 0, and a new next one is committed.
  */
 export async function rotateSeeds(ctx: Ctx, userId: number, newClientSeed: string) {
+  seedCacheOf(ctx).forget(userId);
   await inTransaction(ctx.db, async ({ tx }) => {
     await ensurePairs(tx, userId);
     // lock the active pair first: a concurrent bet (which updates it) is ordered before or after us

@@ -3,7 +3,7 @@ import { levelForWagerCents } from '@coinsite/shared/vip';
 import { type RawBuilder, sql } from 'kysely';
 import type { Ctx } from '../../platform/context.ts';
 import type { Unit } from '../../platform/tx.ts';
-import { betHooks } from '../engine/bet-engine.ts';
+import { runBetHooks } from '../engine/bet-engine.ts';
 
 export type RoundGame = 'crash' | 'roulette';
 
@@ -65,7 +65,7 @@ export async function insertRoundBet(
     idempotencyKey: ledgerKey.bet(game, bet.betId),
     wager: amount,
   });
-  for (const hook of betHooks) await hook(unit, { userId, game, stake: amount, payout: 0, betId: bet.betId });
+  await runBetHooks(unit, { userId, game, stake: amount });
   return { ...bet, wager: bet.wager + amount };
 }
 
