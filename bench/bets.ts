@@ -15,7 +15,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { io, type Socket } from 'socket.io-client';
+import WebSocket from 'ws';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -73,6 +73,44 @@ async function signIn(base: string, email: string, password: string, username?: 
   return (await post<{ token: string }>(base, '/api/auth/exchange-token', { token: code })).token;
 }
 
+/**
+ * A betting client speaking the Engine.IO 4 / Socket.IO 5 frames over plain `ws` (open, namespace
+ * connect, ping/pong, events), as bench/crash-clients.ts does: on two shared cores socket.io-client
+ * costs more per message than the server, and pgbench's C client costs next to nothing.
+ */
+interface BetClient {
+  emit(event: string, ...args: unknown[]): void;
+  onEvent: (event: string) => void;
+  close(): void;
+}
+
+function betClient(base: string, ns: string, token: string): Promise<BetClient> {
+  const prefix = `42${ns},`;
+  const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`, {
+    perMessageDeflate: false,
+  });
+  const client: BetClient = {
+    emit: (event, ...args) => ws.send(prefix + JSON.stringify([event, ...args])),
+    onEvent: () => {},
+    close: () => ws.close(),
+  };
+  return new Promise((resolve, reject) => {
+    ws.once('error', reject);
+    ws.on('message', (data: Buffer) => {
+      const text = data.toString();
+      if (text === '2') return ws.send('3'); // ping → pong
+      if (text.startsWith('0{')) return ws.send(`40${ns},`); // open → connect the namespace
+      if (text.startsWith(`40${ns},`)) return client.emit('auth', token);
+      if (!text.startsWith(prefix)) return;
+      // the event name is the first string of the array: no need to parse the whole frame
+      const end = text.indexOf('"', prefix.length + 2);
+      const event = text.slice(prefix.length + 2, end);
+      if (event === 'authenticated') resolve(client);
+      else client.onEvent(event);
+    });
+  });
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
@@ -126,7 +164,7 @@ async function main() {
   try {
     await waitForHttp(base, server);
     const admin = await signIn(base, 'bench-admin@example.com', 'bench-admin-password');
-    const sockets: Socket[] = [];
+    const sockets: BetClient[] = [];
     for (let i = 0; i < CLIENTS; i++) {
       const token = await signIn(base, `b${i}@example.com`, 'bench-password', `bench_${i}`);
       const me = (await (await fetch(`${base}/api/user`, { headers: { 'x-auth-token': token } })).json()) as {
@@ -138,12 +176,7 @@ async function main() {
         { amount: 1_000_000, reason: 'bench' },
         admin,
       );
-      const s = io(`${base}/dice`, { transports: ['websocket'], forceNew: true, reconnection: false });
-      await new Promise<void>((r) => s.once('connect', () => r()));
-      const bound = new Promise<void>((r) => s.once('authenticated', () => r()));
-      s.emit('auth', token);
-      await bound;
-      sockets.push(s);
+      sockets.push(await betClient(base, '/dice', token));
     }
 
     console.log(`betting with ${CLIENTS} clients for ${SECONDS} s…`);
@@ -166,23 +199,17 @@ async function main() {
                 s.emit('dice:bet', { amount: 0.01, multiplier: 2, rangeData: 50 });
               }, wait);
             };
-            s.on('dice:result', () => {
-              latencies.push(performance.now() - sentAt);
+            s.onEvent = (event) => {
+              if (event === 'dice:result') latencies.push(performance.now() - sentAt);
+              else if (event === 'game-creation-error' || event === 'notify-error') errors++;
+              else return;
               send();
-            });
-            s.on('game-creation-error', () => {
-              errors++;
-              send();
-            });
-            s.on('notify-error', () => {
-              errors++;
-              send();
-            });
+            };
             send();
           }),
       ),
     );
-    for (const s of sockets) s.disconnect();
+    for (const s of sockets) s.close();
     latencies.sort((a, b) => a - b);
     const betsPerSecond = latencies.length / SECONDS;
     console.log(
