@@ -24,6 +24,10 @@ describe('accounts in the browser', () => {
     await page.getByText("You've successfully registered an account!").waitFor();
     await expect.poll(() => page.getByTestId('balance').textContent(), { timeout: 15_000 }).toBe('0.00');
     await expect.poll(() => page.getByTestId('username').textContent()).toBe('player_one');
+    // the chat panel's online count: the server's users-online plus 10 (spec-2 §4)
+    await expect
+      .poll(async () => Number(await page.getByTestId('online-count').textContent()), { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(11);
     await site.shot(page, 'platform-signed-in');
 
     // A credit made on the server reaches the tab by update-wallet and the balance animates to it.

@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import { registerFeatures } from './features.ts';
+import { OnlineCounter } from './platform/online.ts';
 import { createCaptcha } from './integrations/captcha.ts';
 import { createMailer } from './integrations/mail.ts';
 import { ensureAdmin } from './platform/auth/auth.service.ts';
@@ -120,6 +121,9 @@ export async function buildApp(config: Config, opts: { log?: Logger; clock?: Clo
 
   const featuresStart = Date.now();
   await registerFeatures(app, ctx);
+  const online = new OnlineCounter(realtime, redis?.pub);
+  online.start();
+  ctx.onClose.push(() => online.stop());
   log.info(`features ready in ${Date.now() - featuresStart} ms`);
 
   const serveWeb = config.SERVE_WEB && existsSync(path.join(WEB_DIST, 'index.html'));

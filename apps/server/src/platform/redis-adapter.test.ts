@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { nextEvent, startServer, type TestServer } from '../test-support/server.ts';
 import { inTransaction } from './tx.ts';
 
@@ -53,5 +54,31 @@ describe.runIf(enabled)('two nodes with the Redis adapter', () => {
     const kicked = nextEvent(tabOnB, 'connection_kicked');
     await a.api('POST', '/api/auth/logout', {}, user.token);
     await kicked;
+  });
+  it('users-online is the site-wide count: the people on both nodes', async () => {
+    const heard = (server: TestServer) => {
+      const s = io(`${server.url}/chat`, { transports: ['websocket'], forceNew: true, reconnection: false });
+      const values: number[] = [];
+      s.on('users-online', (n: number) => values.push(n));
+      return { s, values };
+    };
+    const onA = heard(a);
+    const onB = heard(b);
+    const player = await a.newUser();
+    const tabOnB = await b.socket('chat', player.token);
+    // each node sends the sum of both nodes' figures once the next ticks have shared them
+    await vi.waitFor(
+      () => {
+        const last = onA.values.at(-1) ?? 0;
+        expect(last).toBeGreaterThanOrEqual(3);
+        expect(onB.values.at(-1)).toBe(last);
+      },
+      { timeout: 8000, interval: 100 },
+    );
+    const before = onA.values.at(-1) ?? 0;
+    tabOnB.disconnect();
+    onB.s.disconnect();
+    await vi.waitFor(() => expect(onA.values.at(-1)).toBe(before - 2), { timeout: 8000, interval: 100 });
+    onA.s.disconnect();
   });
 });

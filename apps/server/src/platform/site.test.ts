@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { DB_KINDS, nextEvent, startServer, type TestServer } from '../test-support/server.ts';
 
@@ -172,6 +173,28 @@ describe.each(DB_KINDS)('site status, controls and bad input on %s', (db) => {
     const badAuth = nextEvent(anon, 'notify-error');
     anon.emit('auth', 'not-a-token');
     expect((await badAuth)[0]).toMatch(/sign in again/);
+  });
+
+  it("users-online counts the people on /chat: a player's tabs once, each guest tab once", async () => {
+    const seen: number[] = [];
+    /** A signed-out /chat tab that records every users-online it hears, from its first. */
+    const guest = async () => {
+      const s = io(`${server.url}/chat`, { transports: ['websocket'], forceNew: true, reconnection: false });
+      const first = new Promise<number>((resolve) => s.once('users-online', resolve));
+      s.on('users-online', (n: number) => seen.push(n));
+      return { s, first: await first };
+    };
+    const g1 = await guest();
+    const player = await server.newUser();
+    const tabs = [await server.socket('chat', player.token), await server.socket('chat', player.token)];
+    const g2 = await guest();
+    // g2 hears at once: the player's two tabs count once, and both guests count
+    expect(g2.first).toBe(g1.first + 2);
+    for (const t of tabs) t.disconnect();
+    g2.s.disconnect();
+    // and g1 hears the count fall back when the others leave (the next tick, within a second)
+    await vi.waitFor(() => expect(seen.at(-1)).toBe(g1.first), { timeout: 5000, interval: 50 });
+    g1.s.disconnect();
   });
 
   it('drops an event sent less than 10 ms after the previous one with "Slow down!"', async () => {

@@ -35,7 +35,10 @@ export interface Wallet {
  * The only code that changes a balance. One statement: a conditional UPDATE that refuses to go
  * below zero, and the append-only ledger row with the balance after, written together.
  */
-export function createWallet(notifier: WalletNotifier, database: Pick<Database, 'db' | 'hotPool' | 'kind'>): Wallet {
+export function createWallet(
+  notifier: WalletNotifier,
+  database: Pick<Database, 'db' | 'hotPool' | 'kind'>,
+): Wallet {
   const prepared = preparedStatements(database);
   return {
     async apply(unit, change) {
@@ -83,7 +86,9 @@ export type RunPrepared = <R>(query: RawBuilder<unknown>) => Promise<{ rows: R[]
 export function preparedStatements(database: Pick<Database, 'db' | 'hotPool' | 'kind'>): RunPrepared {
   // PGlite is one embedded connection with no planner contention: plain execution is enough there
   if (database.kind === 'pglite')
-    return async <R>(query: RawBuilder<unknown>) => ({ rows: (await query.execute(database.db)).rows as R[] });
+    return async <R>(query: RawBuilder<unknown>) => ({
+      rows: (await query.execute(database.db)).rows as R[],
+    });
   const names = new Map<string, string>();
   return async <R>(query: RawBuilder<unknown>) => {
     const { sql: text, parameters } = query.compile(database.db);

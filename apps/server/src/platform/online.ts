@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Realtime } from './realtime.ts';
+
+export const USERS_ONLINE_EVENT = 'users-online';
+/** How often a node counts its /chat connections and sends the total when it changed. */
+export const ONLINE_TICK_MS = 1000;
+/** A node whose figure is older than this has gone (crashed or stopped) and no longer counts. */
+const NODE_STALE_MS = 5000;
+const REDIS_KEY = 'coinsite:online';
+
+/**
+ * `users-online` on /chat (spec-2 §4; the panel shows it + 10). A node counts the people on its own
+ * /chat connections, a signed-in player's tabs once and each signed-out tab once, and, with Redis,
+ * shares that figure with the other nodes (one hash field per node, with its time) to send the
+ * site-wide total. A new connection hears the total at once; everyone hears it again when it changes.
+ */
+export class OnlineCounter {
+  private readonly node = randomUUID();
+  private others = 0;
+  private sent = -1;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly realtime: Realtime,
+    private readonly redis?: Redis,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  start(): void {
+    this.realtime.ns('chat').on('connection', (socket) => {
+      socket.emit(USERS_ONLINE_EVENT, this.total());
+    });
+    this.timer = setInterval(() => void this.tick(), ONLINE_TICK_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.redis?.hdel(REDIS_KEY, this.node).catch(() => undefined);
+  }
+
+  /** People on this node's /chat connections. */
+  local(): number {
+    const users = new Set<number>();
+    let guests = 0;
+    for (const socket of this.realtime.ns('chat').sockets.values()) {
+      const user = (socket.data as { user?: { id: number } }).user;
+      if (user) users.add(user.id);
+      else guests++;
+    }
+    return users.size + guests;
+  }
+
+  total(): number {
+    return this.local() + this.others;
+  }
+
+  /** Publishes this node's figure, reads the others' and sends the total if it changed. */
+  async tick(): Promise<void> {
+    const mine = this.local();
+    if (this.redis) {
+      try {
+        const t = this.now();
+        await this.redis.hset(REDIS_KEY, this.node, `${mine}:${t}`);
+        const all = await this.redis.hgetall(REDIS_KEY);
+        let others = 0;
+        const stale: string[] = [];
+        for (const [node, value] of Object.entries(all)) {
+          if (node === this.node) continue;
+          const [count, at] = value.split(':').map(Number);
+          if (t - (at ?? 0) > NODE_STALE_MS) stale.push(node);
+          else others += count ?? 0;
+        }
+        if (stale.length > 0) await this.redis.hdel(REDIS_KEY, ...stale);
+        this.others = others;
+      } catch {
+        // Redis away: carry on with the last figure of the other nodes
+      }
+    }
+    const total = mine + this.others;
+    if (total !== this.sent) {
+      this.sent = total;
+      this.realtime.ns('chat').local.emit(USERS_ONLINE_EVENT, total);
+    }
+  }
+}
