@@ -2,7 +2,7 @@ import { diceRoll, limboResult, minePositions, upgraderTicket } from '@coinsite/
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findLedgerMismatches } from '../platform/ledger.ts';
 import { inTransaction } from '../platform/tx.ts';
 import { takeNonce } from './fairness/seeds.service.ts';
@@ -188,6 +188,29 @@ describe.each(DB_KINDS)('single-player games on %s', (db) => {
       );
     expect((await activeSeeds(u.id)).nonce).toBe(23);
     expect(await findLedgerMismatches(ctx().db)).toEqual([]);
+  });
+
+  it('the live feed reaches every tab in frames of several bets, in order, with what was paid', async () => {
+    const watcher = await server.socket('chat');
+    const frames: Array<Array<{ id: string; game: string; amount: number; user: { id: string } }>> = [];
+    watcher.on('live-bets', (bets) => frames.push(bets));
+    const u = await player(10);
+    const sock = await server.socket('limbo', u.token);
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const r = nextEvent(sock, 'limbo:result');
+      sock.emit('limbo:bet', { amount: 0.01, multiplier: 2 });
+      ids.push(String(((await r)[0] as { betId: string }).betId));
+      await spaced();
+    }
+    await vi.waitFor(() => expect(frames.flat().map((b) => b.id)).toEqual(expect.arrayContaining(ids)), {
+      timeout: 5000,
+    });
+    const mine = frames.flat().filter((b) => b.user.id === String(u.id));
+    expect(mine.map((b) => b.id)).toEqual(ids);
+    expect(mine.every((b) => b.game === 'limbo' && b.amount === 0.01)).toBe(true);
+    // batched: ten bets never took ten frames
+    expect(frames.filter((f) => f.some((b) => b.user.id === String(u.id))).length).toBeLessThan(10);
   });
 
   it('mines: play to a cash-out; positions appear in no event or response before the end', async () => {

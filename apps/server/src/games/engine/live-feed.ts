@@ -39,9 +39,57 @@ export async function recentBets(
   }));
 }
 
+/** The feed's socket event on /chat: the bets settled since the last one, oldest first. */
+export const LIVE_BETS_EVENT = 'live-bets';
+/** Bets are sent at most this often, as one frame, whatever the bet rate (one frame per tab). */
+export const LIVE_FEED_FLUSH_MS = 250;
+
 /**
- * Pushes a settled bet to every open tab (`live-bet` on /chat), after the game's animation so the
- * feed never spoils a result.
+ * Collects settled bets and sends them to every open tab in one `live-bets` frame per
+ * LIVE_FEED_FLUSH_MS: at hundreds of bets a second a frame per bet per tab would swamp every
+ * connection. A frame keeps the newest FEED_SIZE bets of each game (the screens show no more).
+ */
+class LiveFeed {
+  private pending: BetView[] = [];
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly ctx: Ctx) {}
+
+  add(view: BetView): void {
+    this.pending.push(view);
+    if (!this.timer) {
+      this.timer = setTimeout(() => this.flush(), LIVE_FEED_FLUSH_MS);
+      this.timer.unref();
+    }
+  }
+
+  private flush(): void {
+    this.timer = null;
+    const frame = newestPerGame(this.pending, FEED_SIZE);
+    this.pending = [];
+    if (frame.length > 0) this.ctx.realtime.ns('chat').emit(LIVE_BETS_EVENT, frame);
+  }
+}
+
+/** The newest `cap` bets of each game, in their original order (oldest first). */
+export function newestPerGame<T extends { game: string }>(bets: T[], cap: number): T[] {
+  const kept = new Map<string, number>();
+  const newestFirst: T[] = [];
+  for (let i = bets.length - 1; i >= 0; i--) {
+    const bet = bets[i] as T;
+    const n = kept.get(bet.game) ?? 0;
+    if (n >= cap) continue;
+    kept.set(bet.game, n + 1);
+    newestFirst.push(bet);
+  }
+  return newestFirst.reverse();
+}
+
+const feeds = new WeakMap<Ctx, LiveFeed>();
+
+/**
+ * Adds a settled bet to the live feed of every open tab, after the game's animation so the feed
+ * never spoils a result.
  */
 export function publishBet(
   ctx: Ctx,
@@ -49,8 +97,13 @@ export function publishBet(
   user: { username: string; avatar: string },
   delayMs: number,
 ): void {
-  const send = () => {
-    const view: BetView = {
+  let feed = feeds.get(ctx);
+  if (!feed) {
+    feed = new LiveFeed(ctx);
+    feeds.set(ctx, feed);
+  }
+  const add = () => {
+    feed.add({
       id: String(bet.betId),
       game: bet.game,
       user: { id: String(bet.userId), username: user.username, avatar: user.avatar },
@@ -58,9 +111,8 @@ export function publishBet(
       payout: centsToCoins(bet.payout),
       multiplier: bet.multiplier / 10000,
       created: new Date().toISOString(),
-    };
-    ctx.realtime.ns('chat').emit('live-bet', view);
+    });
   };
-  if (delayMs > 0) setTimeout(send, delayMs).unref();
-  else send();
+  if (delayMs > 0) setTimeout(add, delayMs).unref();
+  else add();
 }

@@ -22,8 +22,8 @@ export interface LiveBets {
   mine: BetView[];
 }
 
-/** Sent on /chat for every settled bet site-wide (after the game's animation). */
-export const LIVE_BET_EVENT = 'live-bet';
+/** Sent on /chat at most every 250 ms: the bets settled site-wide since, oldest first (after each game's animation). */
+export const LIVE_BETS_EVENT = 'live-bets';
 /** How many bets each list keeps (the server's first screen has 20). */
 export const FEED_SIZE = 20;
 
@@ -50,7 +50,7 @@ function prepend(list: BetView[], bet: BetView): BetView[] {
 }
 
 /**
- * The live feed's data: a snapshot from GET /api/bets/live, then every `live-bet` of the game
+ * The live feed's data: a snapshot from GET /api/bets/live, then every `live-bets` frame's bets of the game
  * pushed on top. A reconnect reloads the snapshot, so bets missed while offline still appear.
  */
 export function useLiveBets(game?: LiveGame) {
@@ -65,16 +65,19 @@ export function useLiveBets(game?: LiveGame) {
   });
 
   useEffect(() => {
-    const offBet = onSocket('chat', LIVE_BET_EVENT, (raw) => {
-      if (!isBetView(raw) || (game && raw.game !== game)) return;
-      client.setQueryData<LiveBets>(key, (prev) =>
-        prev
-          ? {
-              all: prepend(prev.all, raw),
-              mine: userId !== null && raw.user.id === userId ? prepend(prev.mine, raw) : prev.mine,
-            }
-          : prev,
-      );
+    const offBet = onSocket('chat', LIVE_BETS_EVENT, (raw) => {
+      if (!Array.isArray(raw)) return;
+      const bets = raw.filter((b): b is BetView => isBetView(b) && (!game || b.game === game));
+      if (bets.length === 0) return;
+      client.setQueryData<LiveBets>(key, (prev) => {
+        if (!prev) return prev;
+        let { all, mine } = prev;
+        for (const bet of bets) {
+          all = prepend(all, bet);
+          if (userId !== null && bet.user.id === userId) mine = prepend(mine, bet);
+        }
+        return { all, mine };
+      });
     });
     const offReconnect = onSocket('chat', 'connect', () => {
       void client.invalidateQueries({ queryKey: key });
