@@ -1,6 +1,6 @@
 import { edgeBasisPoints } from '@coinsite/shared/fairness';
 import { type RawBuilder, sql } from 'kysely';
-import { betHooks, type BetHook } from '../games/engine/bet-engine.ts';
+import { type BetHook, betHooks, type HookBet } from '../games/engine/bet-engine.ts';
 import type { Config } from '../platform/config.ts';
 import type { Unit } from '../platform/tx.ts';
 import { UNITS_PER_CENT } from './rewards/rewards-account.ts';
@@ -11,12 +11,8 @@ import { UNITS_PER_CENT } from './rewards/rewards-account.ts';
  * through the bet engine's hooks; round games (crash, roulette, battles, coinflip, cases) call
  * onWager themselves inside the transaction that takes the stake.
  */
-export interface Wager {
-  userId: number;
-  game: string;
-  /** The stake in cents. */
-  stake: number;
-}
+/** A stake as the rewards see it (the stake in cents): the bet engine's HookBet. */
+export type Wager = HookBet;
 
 /** Used for any game not listed below (slots and future games). */
 export const DEFAULT_EDGE_BP = 500;

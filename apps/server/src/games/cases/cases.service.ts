@@ -12,7 +12,7 @@ import { Errors } from '../../platform/errors.ts';
 import type { SocketUser } from '../../platform/realtime.ts';
 import { inTransaction } from '../../platform/tx.ts';
 import { placeBet } from '../engine/bet-engine.ts';
-import { takeNonce } from '../fairness/seeds.service.ts';
+import { seedCacheOf, takeNonce } from '../fairness/seeds.service.ts';
 import { type CaseRecord, caseBySlug, caseView, type ItemRecord, itemView } from './cases.catalogue.ts';
 
 export interface CaseOpening {
@@ -102,6 +102,8 @@ export async function openDailyCase(ctx: Ctx, user: SocketUser): Promise<CaseOpe
       throw Errors.badRequest(`You can open the daily case again in ${waitText(left)}.`);
     }
     const seeds = await takeNonce(unit.tx, user.id);
+    // the node's cached pair is one nonce behind now: read it afresh for the next bet
+    unit.afterCommit(() => seedCacheOf(ctx).forget(user.id));
     const { ticket, item } = openCase(seeds, c.items);
     const row = await unit.tx
       .insertInto('free_case_opens')
