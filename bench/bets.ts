@@ -9,69 +9,16 @@
  * The server runs as its own process (node --import tsx apps/server/src/main.ts). Prints bets/s, p50 and
  * p99 latency, pgbench's TPC-B-like TPS and the ratio (goal: at least half of pgbench).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import WebSocket from 'ws';
+import { call, dbUrl, freePort, percentile, pgRun, signIn, waitForHttp } from './support.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const addr = s.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: BASE });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
-
-function dbUrl(name: string): string {
-  const u = new URL(BASE);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function post<T>(base: string, p: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(base + p, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { 'x-auth-token': token } : {}) },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as T;
-}
-
-async function signIn(base: string, email: string, password: string, username?: string): Promise<string> {
-  const first = username
-    ? await post<{ redirect?: string; error?: string }>(base, '/api/auth/registration/register', {
-        email,
-        username,
-        password,
-      })
-    : await post<{ redirect?: string; error?: string }>(base, '/api/auth/registration/login', {
-        email,
-        password,
-      });
-  const code = first.redirect?.split('token=')[1];
-  if (!code) throw new Error(`sign-in failed: ${JSON.stringify(first)}`);
-  return (await post<{ token: string }>(base, '/api/auth/exchange-token', { token: code })).token;
-}
 
 /**
  * A betting client speaking the Engine.IO 4 / Socket.IO 5 frames over plain `ws` (open, namespace
@@ -111,29 +58,10 @@ function betClient(base: string, ns: string, token: string): Promise<BetClient> 
   });
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
-}
-
-async function waitForHttp(base: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error('server exited during boot');
-    try {
-      const r = await fetch(`${base}/api/site`);
-      if (r.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
-
 async function main() {
   const name = `bench_${Date.now()}`;
-  await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
-  const url = dbUrl(name);
+  await pgRun(BASE, (c) => c.query(`CREATE DATABASE ${name}`));
+  const url = dbUrl(BASE, name);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(
@@ -170,8 +98,9 @@ async function main() {
       const me = (await (await fetch(`${base}/api/user`, { headers: { 'x-auth-token': token } })).json()) as {
         user: { _id: string };
       };
-      await post(
+      await call(
         base,
+        'POST',
         `/api/external/v1/users/${me.user._id}/balance`,
         { amount: 1_000_000, reason: 'bench' },
         admin,
@@ -226,7 +155,7 @@ async function main() {
     const pgArgs = ['-h', u.hostname, '-p', u.port || '5432', '-U', u.username || 'postgres'];
     execFileSync('pgbench', [...pgArgs, '-i', '-q', '-s', '10', name], { stdio: 'ignore' });
     // start pgbench from a clean checkpoint, as the bets started from a fresh database
-    await withAdmin((c) => c.query('CHECKPOINT'));
+    await pgRun(BASE, (c) => c.query('CHECKPOINT'));
     const out = execFileSync(
       'pgbench',
       [...pgArgs, '-c', '8', '-j', '2', '-T', String(Math.min(SECONDS, 15)), name],
@@ -239,7 +168,7 @@ async function main() {
     console.log(`ratio bets/s ÷ pgbench TPS = ${(betsPerSecond / tps).toFixed(2)} (goal ≥ 0.50)`);
   } finally {
     if (server.exitCode === null) server.kill('SIGKILL');
-    await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    await pgRun(BASE, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   }
 }
 

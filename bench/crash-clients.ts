@@ -12,6 +12,7 @@
  * latency = arrival here − arrival at the probe (one clock: same machine).
  */
 import WebSocket from 'ws';
+import { percentile } from './support.ts';
 
 interface Start {
   type: 'start';
@@ -126,11 +127,6 @@ async function start(msg: Start): Promise<void> {
     }
   }
   send({ type: 'connected', connected: sockets.length, failed });
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
 }
 
 function stop(probe: Record<string, number>): void {

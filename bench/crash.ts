@@ -14,89 +14,17 @@
  * the server's CPU and memory over the window, and our p99 divided by the baseline's.
  * Goal: 5,000 clients with p99 under 150 ms and within 1.2× of the baseline.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { io } from 'socket.io-client';
+import { call, cpuSeconds, fmt, freePort, now, pgRun, rssMb, signIn, sleep, waitForHttp } from './support.ts';
 
 const COUNTS = (process.env.BENCH_CLIENTS ?? '1000,2500,5000,7500').split(',').map(Number);
 const TICKS = Number(process.env.BENCH_TICKS ?? 150);
 const PG_BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password' };
-const CLK_TCK = 100;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const now = () => performance.timeOrigin + performance.now();
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const addr = s.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function pgAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: PG_BASE });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
-
-async function call<T>(base: string, method: string, p: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(base + p, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { 'x-auth-token': token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await res.json()) as T;
-}
-
-async function signIn(base: string, email: string, password: string, username?: string): Promise<string> {
-  const route = username ? 'register' : 'login';
-  const r = await call<{ redirect?: string }>(base, 'POST', `/api/auth/registration/${route}`, {
-    email,
-    password,
-    username,
-  });
-  const code = r.redirect?.split('token=')[1];
-  if (!code) throw new Error(`sign-in failed: ${JSON.stringify(r)}`);
-  return (await call<{ token: string }>(base, 'POST', '/api/auth/exchange-token', { token: code })).token;
-}
-
-/** utime + stime of a process, in seconds (Linux /proc). */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
-}
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-async function waitForHttp(base: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error('server exited during boot');
-    try {
-      if ((await fetch(`${base}/api/site`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(200);
-  }
-  throw new Error('server did not start');
-}
 
 /** The probe: an idle socket, connected first, noting when each tick arrives. */
 function probe(url: string) {
@@ -197,11 +125,9 @@ async function run(
   return { ...r, server, clients, cpu, rss, seconds };
 }
 
-const fmt = (v: number, d = 1) => (Number.isFinite(v) ? v.toFixed(d) : '–');
-
 async function main() {
   const dbName = `bench_crash_${Date.now()}`;
-  await pgAdmin((c) => c.query(`CREATE DATABASE ${dbName}`));
+  await pgRun(PG_BASE, (c) => c.query(`CREATE DATABASE ${dbName}`));
   const dbUrl = new URL(PG_BASE);
   dbUrl.pathname = `/${dbName}`;
   const port = await freePort();
@@ -289,7 +215,7 @@ async function main() {
     }
   } finally {
     for (const child of [ours, bare]) if (child.exitCode === null) child.kill('SIGKILL');
-    await pgAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
+    await pgRun(PG_BASE, (c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
   }
 }
 

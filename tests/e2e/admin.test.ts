@@ -76,7 +76,7 @@ describe('admin dialog in the browser', () => {
     const { page: adminPage, dialog } = await openAdmin(admin);
     const tabs = await dialog.getByRole('tab').allTextContents();
     const features = (
-      await site.server.api<{ trivia: boolean; race: boolean }>(
+      await site.server.api<{ trivia: boolean; giveaway: boolean; race: boolean }>(
         'GET',
         '/api/external/v1/features',
         undefined,
@@ -86,6 +86,7 @@ describe('admin dialog in the browser', () => {
     expect(tabs).toEqual([
       'Coupon',
       ...(features.trivia ? ['Trivia'] : []),
+      ...(features.giveaway ? ['Giveaway'] : []),
       'Site controls',
       'Users',
       'Transactions',

@@ -47,6 +47,17 @@ describe('instant games in the browser', () => {
     await settledBalance(page, '10.00');
     await page.getByLabel('Bet Amount').fill('1.00');
     await expect.poll(() => page.getByTestId('dice-profit').textContent()).toBe('0.98');
+    // the slider ends where a win still pays more than the stake at the 1 % edge, and says why
+    const slider = page.getByRole('slider', { name: 'Roll under' });
+    expect(await slider.getAttribute('max')).toBe('98.99');
+    expect(await page.getByTestId('dice-range-hint').textContent()).toBe(
+      'Roll under 0.10 to 98.99: above 98.99 a win would pay back no more than the stake at the 1% house edge.',
+    );
+    await page.getByTestId('dice-roll-under').fill('99.5');
+    await page.getByTestId('dice-bet').focus();
+    await expect.poll(() => page.getByTestId('dice-roll-under').inputValue()).toBe('98.99');
+    await expect.poll(() => page.getByTestId('dice-multiplier').inputValue()).toBe('1.0001');
+    await shot(page, 'instant-dice-range-desktop');
     // the linked fields follow each other: roll under 25 pays 3.9600x
     await page.getByTestId('dice-roll-under').fill('25');
     await expect.poll(() => page.getByTestId('dice-multiplier').inputValue()).toBe('3.9600');
@@ -65,6 +76,10 @@ describe('instant games in the browser', () => {
     await expect.poll(() => page.getByTestId('dice-bet').isEnabled()).toBe(true);
     await page.getByRole('tab', { name: 'My bets' }).click();
     await expect.poll(() => page.getByTestId('live-bet-row').count()).toBe(1);
+    // the feed shows profit (payout − stake) coloured by its sign: 2.00 back on 1.00 is +1.00
+    const profit = page.getByRole('tabpanel').getByTestId('live-bet-profit').first();
+    expect(await profit.textContent()).toBe(won ? '+1.00' : '-1.00');
+    expect(await profit.getAttribute('data-tone')).toBe(won ? 'win' : 'loss');
     await shot(page, 'instant-dice-desktop');
 
     await page.getByRole('button', { name: 'Provably Fair' }).click();
@@ -83,6 +98,35 @@ describe('instant games in the browser', () => {
     await page.getByLabel('Half the amount').click();
     await expect.poll(() => page.getByTestId('dice-bet').isEnabled()).toBe(true);
     await settledBalance(page, '1.00');
+  });
+
+  it('the max profit is shown under each game; a limbo bet above it is refused with the sentence', async () => {
+    const { page } = await player(10, '/limbo');
+    await settledBalance(page, '10.00');
+    const note = page.getByTestId('max-profit-note');
+    await expect
+      .poll(() => note.textContent())
+      .toBe('Max profit per bet: 1,000.00. A bet that could win more is refused.');
+    await page.getByLabel('Bet Amount').fill('1.00');
+    await page.getByLabel('Target Multiplier').fill('1000000');
+    await expect.poll(() => page.getByTestId('limbo-profit').textContent()).toBe('999999.00');
+    await expect.poll(() => note.getAttribute('class')).toContain('text-red-400');
+    await page.getByTestId('limbo-bet').click();
+    await page
+      .getByText(
+        'This bet could win 999,999.00, above the maximum profit of 1,000.00 per bet. Lower the amount or the multiplier.',
+      )
+      .waitFor();
+    await shot(page, 'instant-limbo-max-profit');
+    await settledBalance(page, '10.00');
+    for (const [path, text] of [
+      ['/dice', 'Max profit per bet: 1,000.00. A bet that could win more is refused.'],
+      ['/mines', 'Max profit per game: 1,000.00. A game reaching it is cashed out for you.'],
+    ] as const) {
+      await page.goto(path);
+      await expect.poll(() => page.getByTestId('max-profit-note').textContent()).toBe(text);
+    }
+    await shot(page, 'instant-mines-max-profit');
   });
 
   it('limbo: the result counts up, turns green or red, and the balance follows', async () => {
@@ -177,6 +221,7 @@ describe('instant games in the browser', () => {
     await shot(phone.page, 'instant-mines-phone');
     await phone.page.goto('/dice');
     await phone.page.getByTestId('dice-bet').waitFor({ timeout: 20_000 });
+    await phone.page.getByTestId('dice-range-hint').scrollIntoViewIfNeeded();
     await shot(phone.page, 'instant-dice-phone');
   });
 });

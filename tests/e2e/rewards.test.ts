@@ -151,5 +151,47 @@ describe('rewards in the browser', () => {
     await dialog.getByText('Share your referral link').waitFor();
     await poll(() => dialog.getByLabel('Your referral link').inputValue()).toContain(`/a/${owner.username}`);
     await shot(ownerPage, 'rewards-affiliates-dialog');
+
+    // who the friend supports is told in the claim dialog (spec-1), reached from the Affiliates dialog
+    await page.getByRole('button', { name: 'Affiliates' }).click();
+    await page.getByRole('button', { name: 'Change your affiliate code' }).click();
+    await page
+      .getByRole('dialog', { name: 'Claim Affiliate Code' })
+      .getByText(`You are currently supporting ${owner.username}`)
+      .waitFor();
+  });
+
+  it('the Daily Case tile on the rewards page shows the countdown right after opening', async () => {
+    const u = await site.server.newUser();
+    const page = await signedIn(u.token, { path: '/rewards' });
+    const tile = page.getByRole('button', { name: /^Daily Case/ });
+    await poll(() => tile.textContent()).toMatch(/Open$/);
+    await tile.click();
+    const dialog = page.getByRole('dialog', { name: 'Daily Case' });
+    await dialog.getByRole('button', { name: 'Open', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Opening...' }).waitFor();
+    await dialog.getByTestId('daily-countdown').waitFor({ timeout: 20_000 });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await poll(() => tile.textContent()).toMatch(/2[34]:\d\d:\d\d$/);
+    await shot(page, 'rewards-daily-tile-cooldown-desktop');
+  });
+
+  it('a failed VIP load is a toast, and the dialog offers another try', async () => {
+    const u = await site.server.newUser();
+    const { context, page } = await site.newPage();
+    await context.addInitScript((t) => window.localStorage.setItem('token', t), u.token);
+    await page.route('**/api/vip/', (route) => route.fulfill({ status: 500, body: '{"error":"down"}' }));
+    await page.goto('/home');
+    await page.getByLabel('Account menu').waitFor({ timeout: 40_000 });
+    await menu(page, 'VIP');
+    await page.getByText('There was an error while getting your VIP data, please try again later!').waitFor();
+    const dialog = page.getByRole('dialog', { name: 'VIP' });
+    const retry = dialog.getByRole('button', { name: 'Try again' });
+    await retry.waitFor({ timeout: 15_000 });
+    expect(await dialog.getByText('There was an error while getting your VIP data').count()).toBe(0);
+    await page.unroute('**/api/vip/');
+    await retry.click();
+    await dialog.getByText('Level 1 · Beginner').waitFor({ timeout: 15_000 });
   });
 });

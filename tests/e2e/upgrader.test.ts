@@ -1,7 +1,13 @@
-import { upgraderTicketDisplay } from '@coinsite/shared/fairness';
+import {
+  UPGRADER_DIVISOR,
+  upgraderTicket,
+  upgraderTicketDisplay,
+  upgraderWinningTickets,
+} from '@coinsite/shared/fairness';
 import { upgraderMultiplier } from '@coinsite/shared/games';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCacheOf } from '../../apps/server/src/games/fairness/seeds.service.ts';
 import { type Site, startSite } from './support/site.ts';
 
 interface Item {
@@ -102,27 +108,34 @@ describe('upgrader in the browser', () => {
     await site.shot(page, 'upgrader-fair-dialog');
   });
 
-  it('ignores an attempt beyond 80 %, toasts a refused one, resets on a new item', async () => {
+  it('caps the amount at 80 % of the item, toasts a refused one, resets on a new item', async () => {
     const u = await site.server.newUser();
-    await site.fund(u.id, 30);
+    await site.fund(u.id, 100);
     const page = await signedIn(u.token);
-    await expect.poll(() => balance(page).textContent()).toBe('30.00');
+    await expect.poll(() => balance(page).textContent()).toBe('100.00');
     const small = items.find((i) => i.price >= 10 && i.price <= 25);
     const big = items.find((i) => i.price > 200);
     if (!small || !big) throw new Error('catalogue lacks the items this test needs');
+    const smallCents = Math.round(small.price * 100);
+    const capCents = Math.floor((smallCents * 80) / 100);
+    const cap = (capCents / 100).toFixed(2);
+    const capChance = `${(Math.floor((capCents * 10_000) / smallCents) / 100).toFixed(2)}%`;
 
     await itemButton(page, small).click();
     await page.getByLabel('Amount').fill((small.price * 0.9).toFixed(2));
-    await page.getByText('The win chance is capped at 80%.').waitFor();
-    await page.getByRole('button', { name: 'Upgrade', exact: true }).click();
-    // silently ignored: nothing is sent, the button never goes pending
-    expect(await page.getByRole('button', { name: 'Upgrading...' }).count()).toBe(0);
-    expect(await lastBet(u.id)).toBeUndefined();
+    // typed beyond the cap: held at 80 % of the price, and so is the chance on the dial
+    expect(await page.getByLabel('Amount').inputValue()).toBe(cap);
+    expect(await page.getByTestId('upgrader-chance').textContent()).toBe(capChance);
+    await page.getByText(`The win chance is capped at 80%: at most ${cap} on this item.`).waitFor();
+    // a quick percent of the wallet is held there too
+    await page.getByRole('button', { name: '50%', exact: true }).click();
+    expect(await page.getByLabel('Amount').inputValue()).toBe(cap);
+    expect(await page.getByTestId('upgrader-chance').textContent()).toBe(capChance);
 
     // a new item resets the amount; clicking it again deselects it
     await itemButton(page, big).click();
     expect(await page.getByLabel('Amount').inputValue()).toBe('');
-    await page.getByLabel('Amount').fill('100');
+    await page.getByLabel('Amount').fill('150');
     await page.getByRole('button', { name: 'Upgrade', exact: true }).click();
     await page
       .getByText("An error occured when trying attempt the upgrade: You don't have enough balance.")
@@ -130,6 +143,69 @@ describe('upgrader in the browser', () => {
     await page.getByRole('button', { name: 'Upgrade', exact: true }).waitFor();
     await itemButton(page, big).click();
     await page.getByText('Choose an item', { exact: true }).waitFor();
+  });
+
+  it('a large wallet never shows more than 80 %, and a win throws confetti the CSP allows', async () => {
+    const u = await site.server.newUser();
+    await site.fund(u.id, 5000);
+    const { context, page } = await site.newPage();
+    await context.addInitScript((t) => {
+      window.localStorage.setItem('token', t);
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (e) =>
+        seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+      );
+    }, u.token);
+    const consoleErrors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || /Content Security Policy/i.test(m.text())) consoleErrors.push(m.text());
+    });
+    await page.goto('/upgrader');
+    await page.getByLabel('Account menu').waitFor({ timeout: 20_000 });
+    await expect.poll(() => balance(page).textContent()).toBe('5000.00');
+    const item = items.find((i) => i.price >= 20 && i.price <= 60);
+    if (!item) throw new Error('no item between 20 and 60');
+    await itemButton(page, item).click();
+    await page.getByRole('button', { name: '10%', exact: true }).click();
+    const priceCents = Math.round(item.price * 100);
+    const amountCents = Math.floor(priceCents * 0.8);
+    expect(await page.getByLabel('Amount').inputValue()).toBe((amountCents / 100).toFixed(2));
+    // 80 % of the price floored to the cent: the chance is 80.00 % or a hair under, never over
+    const chanceText = `${(Math.floor((amountCents * 10_000) / priceCents) / 100).toFixed(2)}%`;
+    expect(await page.getByTestId('upgrader-chance').textContent()).toBe(chanceText);
+    await site.shot(page, 'upgrader-cap-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await site.shot(page, 'upgrader-cap-phone');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // choose the side this ticket wins on (at 80 % one of them always does)
+    const seeds = await seedCacheOf(site.server.site.ctx).get(site.server.site.ctx.db, u.id);
+    const ticket = upgraderTicket(seeds);
+    const w = upgraderWinningTickets(amountCents, priceCents);
+    const under = ticket <= w;
+    if (!under && ticket <= UPGRADER_DIVISOR - w) throw new Error('neither side wins this ticket');
+    await page.getByRole('button', { name: under ? 'Under' : 'Over', exact: true }).click();
+    await page.getByRole('button', { name: 'Upgrade', exact: true }).click();
+    // after the 5 s dial: a fixed canvas on the body with confetti painted on it (main thread)
+    await page.waitForFunction(
+      () =>
+        [...document.body.querySelectorAll(':scope > canvas')].some((c) => {
+          const canvas = c as HTMLCanvasElement;
+          if (canvas.style.position !== 'fixed' || canvas.width === 0) return false;
+          const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
+          return data?.some((v, i) => i % 4 === 3 && v > 0) ?? false;
+        }),
+      undefined,
+      { timeout: 20_000, polling: 100 },
+    );
+    await site.shot(page, 'upgrader-confetti');
+    // zod probes for eval support once (try { Function('') } catch): a caught, harmless report
+    const violations = await page.evaluate(
+      () => (window as unknown as { cspViolations: string[] }).cspViolations,
+    );
+    expect(violations.filter((v) => v !== 'script-src eval')).toEqual([]);
+    expect(consoleErrors.filter((t) => /worker|blob:/i.test(t))).toEqual([]);
   });
 
   it('shows the signed-out state and fits a phone', async () => {

@@ -4,12 +4,13 @@ import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
+import { chooseLogFormat, createLogger } from './platform/logger.ts';
 import { registerFeatures } from './features.ts';
 import { OnlineCounter } from './platform/online.ts';
 import { createCaptcha } from './integrations/captcha.ts';
 import { createMailer } from './integrations/mail.ts';
+import { assetUrls } from './platform/assets.ts';
 import { ensureAdmin } from './platform/auth/auth.service.ts';
 import { Sessions } from './platform/auth/sessions.ts';
 import type { Config } from './platform/config.ts';
@@ -21,6 +22,7 @@ import { installErrorHandling } from './platform/http.ts';
 import { embeddedLeadership, postgresLeadership } from './platform/leader.ts';
 import { memoryRateLimiter, redisRateLimiter } from './platform/rate-limit.ts';
 import { Realtime } from './platform/realtime.ts';
+import { openRedis, type RedisClients } from './platform/redis.ts';
 import { createWallet } from './platform/wallet.ts';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -28,6 +30,10 @@ const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 export interface App {
   app: FastifyInstance;
   ctx: Ctx;
+  /** Every registered HTTP route (method and URL pattern), as Fastify's onRoute hook saw it. */
+  routes: ReadonlyArray<{ method: string; url: string }>;
+  /** The Redis connections when REDIS_URL is set (tests watch them come back). */
+  redis?: RedisClients;
   /** Listens and returns the bound port (0 in config picks a random one). */
   listen(): Promise<number>;
   close(): Promise<void>;
@@ -35,17 +41,13 @@ export interface App {
 
 /** Boot order: config → db → http → sockets → features. Tests build the same app on a random port. */
 export async function buildApp(config: Config, opts: { log?: Logger; clock?: Clock } = {}): Promise<App> {
-  const log =
-    opts.log ??
-    pino({
-      level: config.LOG_LEVEL,
-      redact: ['req.headers["x-auth-token"]', 'req.headers.authorization', '*.password', '*.token'],
-    });
+  const log = opts.log ?? createLogger(config.LOG_LEVEL, chooseLogFormat(process.stdout, process.env));
   const bootStart = Date.now();
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     poolSize: config.DATABASE_POOL_SIZE,
+    log,
   });
   log.info(`database ready in ${Date.now() - bootStart} ms`);
 
@@ -54,24 +56,29 @@ export async function buildApp(config: Config, opts: { log?: Logger; clock?: Clo
     bodyLimit: 64 * 1024,
     trustProxy: config.TRUST_PROXY,
   }) as unknown as FastifyInstance;
+  // the route table, for tests that must reach every route (the fuzz suite)
+  const routes: Array<{ method: string; url: string }> = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
 
-  const redis = config.REDIS_URL
-    ? { pub: new Redis(config.REDIS_URL, { lazyConnect: false }), sub: new Redis(config.REDIS_URL) }
-    : undefined;
-  if (redis) {
-    redis.pub.on('error', (err) => log.warn({ err }, 'redis'));
-    redis.sub.on('error', (err) => log.warn({ err }, 'redis'));
-  }
+  const redis = config.REDIS_URL ? openRedis(config.REDIS_URL, log) : undefined;
 
   const sessions = new Sessions(database.db);
+  const clock = opts.clock ?? systemClock;
   const realtime = new Realtime(app.server, {
     corsOrigins: config.corsOrigins,
+    publicUrl: config.publicUrl,
     resolveSession: (token) => sessions.resolve(token),
     log,
     redis,
+    trustProxy: config.TRUST_PROXY,
+    rateFactor: config.RATE_LIMIT_FACTOR,
+    now: () => clock.now(),
   });
   const ctx: Ctx = {
     config,
+    assets: assetUrls(config),
     log,
     database,
     db: database.db,
@@ -88,7 +95,7 @@ export async function buildApp(config: Config, opts: { log?: Logger; clock?: Clo
       outboxDir: path.join(config.DATA_DIR, 'outbox'),
     }),
     captcha: createCaptcha({ secret: config.RECAPTCHA_SECRET, verifyUrl: config.RECAPTCHA_VERIFY_URL }),
-    clock: opts.clock ?? systemClock,
+    clock,
     leadership:
       database.kind === 'postgres' && config.DATABASE_URL
         ? postgresLeadership({ url: config.DATABASE_URL, log })
@@ -115,7 +122,8 @@ export async function buildApp(config: Config, opts: { log?: Logger; clock?: Clo
       },
     },
     crossOriginEmbedderPolicy: false,
-    hsts: false,
+    // only a site served over https may pin browsers to https; subdomains are the operator's own business
+    hsts: config.publicUrl.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: false } : false,
   });
   installErrorHandling(app, ctx);
 
@@ -145,6 +153,8 @@ export async function buildApp(config: Config, opts: { log?: Logger; clock?: Clo
   return {
     app,
     ctx,
+    routes,
+    redis,
     async listen() {
       await app.listen({ port: config.PORT, host: config.HOST });
       const addr = app.server.address();

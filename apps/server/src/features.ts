@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/admin.routes.ts';
+import { chatFeature } from './chat/chat.module.ts';
 import { cashierModule } from './economy/cashier/cashier.module.ts';
 import { rewardsFeature } from './economy/rewards/rewards.feature.ts';
 import { battlesFeature } from './games/battles/battles.module.ts';
@@ -14,10 +15,12 @@ import { roundGames } from './games/rounds/round-games.ts';
 import { upgraderRoutes } from './games/upgrader/upgrader.routes.ts';
 import { seedUpgraderItems } from './games/upgrader/upgrader.service.ts';
 import { upgraderSocket } from './games/upgrader/upgrader.socket.ts';
+import { giveawayFeature } from './giveaway/giveaway.module.ts';
 import { authRoutes } from './platform/auth/auth.routes.ts';
 import { steamRoutes } from './platform/auth/steam.routes.ts';
 import type { Ctx } from './platform/context.ts';
 import { siteRoutes } from './platform/site.routes.ts';
+import { triviaFeature } from './trivia/trivia.module.ts';
 
 /**
  * Every feature module, in one list: each registers its HTTP routes and socket handlers, seeds its
@@ -28,6 +31,9 @@ export async function registerFeatures(app: FastifyInstance, ctx: Ctx): Promise<
   authRoutes(app, ctx);
   steamRoutes(app, ctx);
   adminRoutes(app, ctx);
+  chatFeature(app, ctx);
+  triviaFeature(app, ctx);
+  giveawayFeature(app, ctx);
 
   fairnessRoutes(app, ctx);
   betsRoutes(app, ctx);

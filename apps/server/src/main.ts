@@ -1,9 +1,11 @@
 import { buildApp } from './app.ts';
+import { loadCashierConfig } from './economy/cashier/cashier.config.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 
 let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig();
+  loadCashierConfig(); // checked again by the cashier module: here it stops boot before the database opens
 } catch (err) {
   if (err instanceof ConfigError) {
     console.error(err.message);
@@ -15,7 +17,7 @@ try {
 const site = await buildApp(config);
 const port = await site.listen();
 site.ctx.log.info(
-  `site and API on http://localhost:${port} (database: ${site.ctx.database.kind}, mail: ${site.ctx.mailer.mode})`,
+  `Coinsite is running on http://localhost:${port} (database: ${site.ctx.database.kind}, mail: ${site.ctx.mailer.mode})`,
 );
 
 let closing = false;

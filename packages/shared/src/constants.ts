@@ -59,6 +59,8 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
 /** Socket events sent by the server on every namespace (spec-1 §4). */
 export const ACCOUNT_EVENTS = {
   updateWallet: 'update-wallet',
+  /** `{ balance }` absolute, after the calls whose answer reports the change (PROTOCOL §3). */
+  walletBalance: 'wallet-balance',
   notifyError: 'notify-error',
   notifySuccess: 'notify-success',
   notifyInfo: 'notify-info',

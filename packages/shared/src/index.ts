@@ -13,3 +13,5 @@ export * from './schemas/cashier.ts';
 export * from './schemas/coinflip.ts';
 export * from './schemas/crash.ts';
 export * from './schemas/roulette.ts';
+export * from './schemas/chat.ts';
+export * from './schemas/rain.ts';

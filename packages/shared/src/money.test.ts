@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToCoins, coinsToCents, formatCents, mulFloor, parseCents } from './money.ts';
+import { centsToCoins, coinsToCents, formatCents, formatCoins, mulFloor, parseCents } from './money.ts';
 
 describe('money helpers', () => {
   it('truncates coins to cents without binary noise', () => {
@@ -10,6 +10,14 @@ describe('money helpers', () => {
     expect(coinsToCents(0.001)).toBe(0);
     expect(coinsToCents(-1.239)).toBe(-123);
     expect(() => coinsToCents(Number.NaN)).toThrow();
+    expect(() => coinsToCents(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+  });
+
+  it('never returns −0: a negative amount that truncates to nothing is plain 0', () => {
+    expect(Object.is(coinsToCents(-0.004), 0)).toBe(true);
+    expect(Object.is(coinsToCents(-0), 0)).toBe(true);
+    expect(Object.is(centsToCoins(0), 0)).toBe(true);
+    expect(coinsToCents(-0.01)).toBe(-1);
   });
 
   it('round-trips every cent amount', () => {
@@ -25,11 +33,28 @@ describe('money helpers', () => {
     expect(formatCents(5)).toBe('0.05');
     expect(formatCents(123456)).toBe('1,234.56');
     expect(formatCents(-250)).toBe('-2.50');
+    expect(formatCents(-5)).toBe('-0.05');
+    expect(formatCents(100_000_000_00)).toBe('100,000,000.00');
+    expect(formatCents(199.9)).toBe('1.99');
+  });
+
+  it('formats coins as typed: truncated to the cent, with separators', () => {
+    expect(formatCoins(1234.567)).toBe('1,234.56');
+    expect(formatCoins(0.29)).toBe('0.29');
+    expect(formatCoins(-0.05)).toBe('-0.05');
+    expect(formatCoins(-0.004)).toBe('0.00');
+    expect(formatCoins(1_000_000)).toBe('1,000,000.00');
   });
 
   it('parses int8 strings and refuses unsafe ones', () => {
     expect(parseCents('42')).toBe(42);
     expect(parseCents(null)).toBe(0);
+    expect(parseCents(undefined)).toBe(0);
+    expect(parseCents(-7)).toBe(-7);
+    expect(parseCents(12n)).toBe(12);
+    expect(parseCents('9007199254740991')).toBe(Number.MAX_SAFE_INTEGER);
+    expect(() => parseCents('1.5')).toThrow(RangeError);
+    expect(() => parseCents('abc')).toThrow(/not a safe integer amount: abc/);
     expect(() => parseCents('9007199254740993')).toThrow();
   });
 

@@ -41,7 +41,7 @@ export function adminRoutes(app: FastifyInstance, ctx: Ctx): void {
     return rows.map((u) => ({
       _id: String(u.id),
       username: u.username,
-      avatar: u.avatar,
+      avatar: ctx.assets.avatar(u.avatar),
       rank: u.rank,
       wallet: centsToCoins(u.balance),
       banned: u.banned,

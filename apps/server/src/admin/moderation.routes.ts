@@ -9,6 +9,7 @@ import { inTransaction } from '../platform/tx.ts';
 /** Optional admin panels and the route each needs; the dialog shows a panel only when it exists. */
 const OPTIONAL_PANELS = {
   trivia: { method: 'PUT', url: '/api/external/v1/trivia/create' },
+  giveaway: { method: 'PUT', url: '/api/external/v1/giveaway/create' },
   race: { method: 'PUT', url: '/api/external/v1/race/create' },
 } as const;
 
@@ -20,6 +21,7 @@ export function moderationRoutes(app: FastifyInstance, ctx: Ctx): void {
     await requireAdmin(ctx, req);
     return {
       trivia: app.hasRoute(OPTIONAL_PANELS.trivia),
+      giveaway: app.hasRoute(OPTIONAL_PANELS.giveaway),
       race: app.hasRoute(OPTIONAL_PANELS.race),
     };
   });
@@ -28,38 +30,52 @@ export function moderationRoutes(app: FastifyInstance, ctx: Ctx): void {
     const admin = await requireAdmin(ctx, req);
     const { id } = parse(z.object({ id: userIdSchema }), req.params);
     const { banned } = parse(banUserBody, req.body);
-    const userId = Number(id);
-    if (userId === admin.id) throw Errors.badRequest('You cannot ban yourself.');
-    await inTransaction(ctx.db, async (unit) => {
-      const target = await unit.tx
-        .selectFrom('users')
-        .select(['rank'])
-        .where('id', '=', userId)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!target) throw Errors.notFound('User not found.');
-      if (banned && target.rank >= RANK.admin) throw Errors.badRequest('Admins cannot be banned.');
-      await unit.tx.updateTable('users').set({ banned }).where('id', '=', userId).execute();
-      await unit.tx
-        .insertInto('admin_audit_log')
-        .values({
-          admin_id: admin.id,
-          action: banned ? 'ban-user' : 'unban-user',
-          target: String(userId),
-          details: JSON.stringify({ banned }),
-        })
-        .execute();
-      // a ban ends every session (DESIGN §7): unbanning later needs a fresh sign-in
-      if (banned)
-        await unit.tx
-          .updateTable('sessions')
-          .set({ revoked_at: new Date() })
-          .where('user_id', '=', userId)
-          .where('revoked_at', 'is', null)
-          .execute();
-      // open tabs are sent to /banned and disconnected once the ban is committed
-      if (banned) unit.afterCommit(() => ctx.realtime.banUser(userId));
-    });
+    await setBanned(ctx, admin.id, Number(id), banned);
     return { _id: id, banned };
+  });
+}
+
+/**
+ * Bans or unbans a user for a rank-5 actor (the admin route and the chat's `.ban-user`): written to
+ * the audit log in the same transaction; a ban revokes every session and, once committed, sends the
+ * user's open tabs `user banned` and disconnects them.
+ */
+export async function setBanned(
+  ctx: Ctx,
+  actorId: number,
+  userId: number,
+  banned: boolean,
+  source: 'admin' | 'chat' = 'admin',
+): Promise<void> {
+  if (userId === actorId) throw Errors.badRequest('You cannot ban yourself.');
+  await inTransaction(ctx.db, async (unit) => {
+    const target = await unit.tx
+      .selectFrom('users')
+      .select(['rank'])
+      .where('id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!target) throw Errors.notFound('User not found.');
+    if (banned && target.rank >= RANK.admin) throw Errors.badRequest('Admins cannot be banned.');
+    await unit.tx.updateTable('users').set({ banned }).where('id', '=', userId).execute();
+    await unit.tx
+      .insertInto('admin_audit_log')
+      .values({
+        admin_id: actorId,
+        action: banned ? 'ban-user' : 'unban-user',
+        target: String(userId),
+        details: JSON.stringify({ banned, source }),
+      })
+      .execute();
+    // a ban ends every session (DESIGN §7): unbanning later needs a fresh sign-in
+    if (banned)
+      await unit.tx
+        .updateTable('sessions')
+        .set({ revoked_at: new Date() })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    // open tabs are sent to /banned and disconnected once the ban is committed
+    if (banned) unit.afterCommit(() => ctx.realtime.banUser(userId));
   });
 }

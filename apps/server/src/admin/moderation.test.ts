@@ -42,6 +42,7 @@ describe.each(DB_KINDS)('admin moderation routes on %s', (db) => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       trivia: server.site.app.hasRoute({ method: 'PUT', url: '/api/external/v1/trivia/create' }),
+      giveaway: server.site.app.hasRoute({ method: 'PUT', url: '/api/external/v1/giveaway/create' }),
       race: server.site.app.hasRoute({ method: 'PUT', url: '/api/external/v1/race/create' }),
     });
   });

@@ -7,9 +7,16 @@ import { UNITS_PER_CENT } from './rewards/rewards-account.ts';
 
 /**
  * What every bet owes the rewards: rakeback for the player and the affiliate's cut, both a share of
- * the bet's rake (rake = stake × the game's house edge, economy.md). Single-player games reach this
- * through the bet engine's hooks; round games (crash, roulette, battles, coinflip, cases) call
- * onWager themselves inside the transaction that takes the stake.
+ * the bet's rake (rake = stake × the game's house edge, economy.md).
+ *
+ * Rule: rake accrues only on a stake that settles. Single-player games (dice, limbo, mines, cases,
+ * upgrader) settle, or at least can never refund, the stake they take, so they accrue through the
+ * bet engine's hooks in the bet's own statement (the hot path; nothing else is written). Games
+ * whose stake waits for an outcome and can be refunded (coinflip, crash, roulette, battles) accrue
+ * nothing when the stake is taken: they call accrueSettled in the transaction that settles it, which
+ * also records each stake's accrual in rake_accruals (migration 0010), so ledger:check can prove that
+ * no refunded stake kept any (platform/ledger.ts). A refund therefore has nothing to undo; it only
+ * gives the stake back and takes it out of the wager.
  */
 /** A stake as the rewards see it (the stake in cents): the bet engine's HookBet. */
 export type Wager = HookBet;
@@ -74,11 +81,85 @@ export function wagerStatement(wager: Wager, wagerAfter: RawBuilder<number>): Ra
     WHERE user_id = ${userId}`;
 }
 
-/** The wager statement run inside a transaction that has already taken the stake. */
+/** The wager statement run inside a transaction that has already taken the stake (tests, tools). */
 export async function onWager(unit: Unit, wager: Wager): Promise<void> {
   await wagerStatement(wager, sql<number>`(SELECT wager FROM users WHERE id = ${wager.userId})`)?.execute(
     unit.tx,
   );
+}
+
+/** A stake that has settled, as the rake accrual records it. */
+export interface SettledStake {
+  userId: number;
+  /** cents */
+  stake: number;
+  /** The ledger idempotency key of the stake. */
+  stakeKey: string;
+  /** The ledger key a refund of this stake is written with (ledger:check looks for it). */
+  refundKey: string;
+}
+
+/** A row source for accrueSettled: SELECT … AS stake_key, … AS refund_key, … AS user_id, … AS stake. */
+export type StakeSource = RawBuilder<unknown>;
+
+/** Settled stakes given one by one, as a row source. */
+export function stakeList(stakes: SettledStake[]): StakeSource | null {
+  if (stakes.length === 0) return null;
+  const rows = stakes.map(
+    (s) => sql`(${s.stakeKey}::text, ${s.refundKey}::text, ${s.userId}::bigint, ${s.stake}::bigint)`,
+  );
+  return sql`SELECT * FROM (VALUES ${sql.join(rows)}) AS v(stake_key, refund_key, user_id, stake)`;
+}
+
+/**
+ * Accrues the rake of settled stakes of one game, inside the transaction that settles them: each
+ * stake's rakeback (rake × the rakeback percentage of the level the player's wager has reached) and,
+ * when the player supports an affiliate, the affiliate's cut and the referral wager, exactly as the
+ * bet engine's hook would have at the stake, plus one rake_accruals row per stake with what it added.
+ * A stake already accrued is skipped (its key is the row's primary key), so a retried or repeated
+ * settlement cannot accrue twice. Two statements: first the bettors' user_rewards rows are locked in
+ * user id order (settlements of several players never deadlock each other), then one statement
+ * inserts the accrual rows and adds them up per player. Call it after the settlement's own wallet
+ * credits, so the lock order users → user_rewards holds.
+ */
+export async function accrueSettled(unit: Unit, game: string, stakes: StakeSource | null): Promise<void> {
+  if (!stakes) return;
+  const edge = gameEdgeBp(game);
+  if (edge <= 0) return;
+  await sql`
+    SELECT user_id FROM user_rewards
+    WHERE user_id IN (SELECT user_id FROM (${stakes}) AS s)
+    ORDER BY user_id FOR UPDATE`.execute(unit.tx);
+  await sql`
+    WITH s AS (${stakes}),
+    a AS (
+      INSERT INTO rake_accruals
+        (stake_key, refund_key, user_id, game, stake, rakeback_units, referral_units, referral_wager)
+      SELECT s.stake_key, s.refund_key, s.user_id, ${game}, s.stake,
+        s.stake * ${edge}::bigint * COALESCE((
+          SELECT v.rakeback_bp FROM vip_levels v
+          WHERE v.wager_needed <= u.wager
+          ORDER BY v.wager_needed DESC, v.level DESC LIMIT 1
+        ), 0) / ${UNITS_PER_CENT},
+        CASE WHEN r.referrer_id IS NULL THEN 0
+          ELSE s.stake * ${edge}::bigint * (SELECT affiliate_cut_bp FROM reward_settings) / 10000 END,
+        CASE WHEN r.referrer_id IS NULL THEN 0 ELSE s.stake END
+      FROM s
+      JOIN users u ON u.id = s.user_id
+      JOIN user_rewards r ON r.user_id = s.user_id
+      WHERE s.stake > 0
+      ON CONFLICT (stake_key) DO NOTHING
+      RETURNING user_id, rakeback_units, referral_units, referral_wager
+    ), t AS (
+      SELECT user_id, SUM(rakeback_units)::bigint AS rb, SUM(referral_units)::bigint AS ru,
+             SUM(referral_wager)::bigint AS rw
+      FROM a GROUP BY user_id
+    )
+    UPDATE user_rewards ur SET
+      rakeback_units = ur.rakeback_units + t.rb,
+      referral_units = ur.referral_units + t.ru,
+      referral_wager = ur.referral_wager + t.rw
+    FROM t WHERE ur.user_id = t.user_id`.execute(unit.tx);
 }
 
 const betHook: BetHook = (bet, wagerAfter) => wagerStatement(bet, wagerAfter);

@@ -10,15 +10,22 @@ describe('wager hooks', () => {
     expect(gameEdgeBp('crash')).toBe(700);
     expect(gameEdgeBp('roulette')).toBe(667);
     expect(gameEdgeBp('coinflip')).toBe(500);
+    expect(gameEdgeBp('cases')).toBe(500);
+    expect(gameEdgeBp('battles')).toBe(500);
     expect(gameEdgeBp('slots')).toBe(DEFAULT_EDGE_BP);
-    registerWagerHooks(loadConfig({ DICE_EDGE_PCT: '2.5', LIMBO_EDGE_PCT: '1', MINES_EDGE_PCT: '0.5' }));
+    expect(DEFAULT_EDGE_BP).toBe(500);
+    registerWagerHooks(loadConfig({ DICE_EDGE_PCT: '2.5', LIMBO_EDGE_PCT: '3', MINES_EDGE_PCT: '0.5' }));
     expect(gameEdgeBp('dice')).toBe(250);
+    expect(gameEdgeBp('limbo')).toBe(300);
     expect(gameEdgeBp('mines')).toBe(50);
   });
 
   it('keeps the rake of the smallest bet exact in 1/10,000 cent', () => {
     expect(rakeUnits(1, 100)).toBe(100); // 0.01 at 1 %: 0.0001 coins
     expect(rakeUnits(10_000, 100)).toBe(UNITS_PER_CENT * 100); // 100.00 at 1 %: 1.00
+    expect(rakeUnits(12_345, 667)).toBe(8_234_115); // 123.45 at 6.67 %: 0.8234115 coins, nothing rounded
+    expect(rakeUnits(500, 0)).toBe(0);
+    expect(unitsToCents(rakeUnits(10_000, 1000))).toBe(1_000); // 100.00 at 10 %: 10.00
     expect(unitsToCents(1_999_999)).toBe(199);
   });
 

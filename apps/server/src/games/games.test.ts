@@ -1,5 +1,6 @@
-import { diceRoll, limboResult, minePositions, upgraderTicket } from '@coinsite/shared/fairness';
+import { diceRoll, minePositions } from '@coinsite/shared/fairness';
 import { execFile } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -9,6 +10,15 @@ import { takeNonce } from './fairness/seeds.service.ts';
 import { DB_KINDS, nextEvent, startServer, type TestServer } from '../test-support/server.ts';
 
 const run = promisify(execFile);
+
+/**
+ * pick(0, n) of fairness.md §0, worked out here with node's HMAC rather than by the shared code the
+ * server uses: floor(u32 × n / 2^32), u32 = the first 4 bytes of HMAC(serverSeed, "clientSeed:nonce:0").
+ */
+function pick0(seeds: { serverSeed: string; clientSeed: string; nonce: number }, n: number): number {
+  const hmac = createHmac('sha256', seeds.serverSeed).update(`${seeds.clientSeed}:${seeds.nonce}:0`);
+  return Number((BigInt(hmac.digest().readUInt32BE(0)) * BigInt(n)) / 2n ** 32n);
+}
 
 /** Lets the 10 ms spacing rule pass between two emits of one socket. */
 const spaced = () => new Promise((r) => setTimeout(r, 12));
@@ -58,8 +68,8 @@ describe.each(DB_KINDS)('single-player games on %s', (db) => {
     const u = await player(100);
     const sock = await server.socket('dice', u.token);
     const seeds = await activeSeeds(u.id);
-    const roll = diceRoll(seeds);
-    // choose a target that wins: roll under (roll + 1)/100 %, clamped to the allowed range
+    const roll = pick0(seeds, 10_001);
+    // the tightest winning target: roll under (roll + 1)/100 %, clamped to the allowed range
     const winTarget = Math.min(9890, Math.max(10, roll + 1));
     const wins = roll < winTarget;
     const res = nextEvent(sock, 'dice:result');
@@ -75,12 +85,18 @@ describe.each(DB_KINDS)('single-player games on %s', (db) => {
     await spaced();
     const next = await activeSeeds(u.id);
     expect(next.nonce).toBe(seeds.nonce + 1);
-    const roll2 = diceRoll(next);
+    const roll2 = pick0(next, 10_001);
+    // roll under the roll itself: a roll equal to the target loses (unless the roll is below 0.10)
     const loseTarget = Math.max(10, Math.min(roll2, 9890));
+    const loses = roll2 >= loseTarget;
     const res2 = nextEvent(sock, 'dice:result');
     sock.emit('dice:bet', { amount: 1, multiplier: 2, rangeData: loseTarget / 100 });
-    const [r2] = (await res2) as [{ payout: number; win: boolean }];
-    expect(r2.win).toBe(roll2 < loseTarget);
+    const [r2] = (await res2) as [{ payout: number; win: boolean; diceresult: number }];
+    expect(r2.diceresult).toBe(roll2 / 100);
+    expect(r2.win).toBe(!loses);
+    const gross2 = loses ? 0 : Math.floor((100 * Math.floor((9900 * 10000) / loseTarget)) / 10000);
+    expect(r2.payout).toBe(loses ? 0 : (gross2 - 100) / 100);
+    expect(await balance(u.id)).toBe(10_000 - 1000 + gross - 100 + gross2);
     const wager = await ctx()
       .db.selectFrom('users')
       .select('wager')
@@ -94,13 +110,16 @@ describe.each(DB_KINDS)('single-player games on %s', (db) => {
     const u = await player(100);
     const sock = await server.socket('limbo', u.token);
     const seeds = await activeSeeds(u.id);
-    const result = limboResult(seeds, 1);
+    // fairness.md §2 at the default 1 % edge: n = pick(0, 10^8) + 1, result = max(100, floor(99·10^8 / n))
+    const result = Math.max(100, Math.floor(9_900_000_000 / (pick0(seeds, 100_000_000) + 1)));
     const res = nextEvent(sock, 'limbo:result');
     sock.emit('limbo:bet', { amount: 3.33, multiplier: 1.01 });
     const [r] = (await res) as [{ payout: number; crashpoint: number }];
     expect(r.crashpoint).toBe(result / 100);
     const win = result >= 101;
-    expect(r.payout).toBe(win ? (Math.floor((333 * 101) / 100) - 333) / 100 : 0);
+    // a win pays floor(3.33 × 1.01) = 3.36 gross: 0.03 of profit
+    expect(r.payout).toBe(win ? 0.03 : 0);
+    expect(await balance(u.id)).toBe(10_000 - 333 + (win ? 336 : 0));
   });
 
   it('refuses bad bets with a sentence and changes nothing', async () => {
@@ -139,14 +158,27 @@ describe.each(DB_KINDS)('single-player games on %s', (db) => {
     for (let round = 0; round < 5; round++) {
       for (const s of socks) {
         outcomes.push(Promise.race([nextEvent(s, 'limbo:result'), nextEvent(s, 'game-creation-error')]));
-        s.emit('limbo:bet', { amount: 0.1, multiplier: 1000000 });
+        s.emit('limbo:bet', { amount: 0.1, multiplier: 10000 }); // 999.90 of profit: under the max
       }
       await Promise.all(outcomes.slice(-socks.length));
       await spaced();
     }
-    expect(await balance(u.id)).toBeGreaterThanOrEqual(0);
-    const placed = await ctx().db.selectFrom('bets').select('id').where('user_id', '=', u.id).execute();
-    expect(placed.length).toBeLessThanOrEqual(10);
+    const settled = await Promise.all(outcomes);
+    const placed = await ctx()
+      .db.selectFrom('bets')
+      .select(['stake', 'payout'])
+      .where('user_id', '=', u.id)
+      .execute();
+    const paid = placed.reduce((sum, b) => sum + b.payout, 0);
+    // 1.00 covers exactly ten 0.10 bets: those are taken, and (a 1,000,000x win being a one in a
+    // million) every later one is refused for the balance, not for anything else
+    expect(placed.every((b) => b.stake === 10)).toBe(true);
+    if (paid === 0) expect(placed).toHaveLength(10);
+    else expect(placed.length).toBeGreaterThanOrEqual(10);
+    const refused = settled.filter((args) => typeof args[0] === 'string');
+    expect(refused).toHaveLength(20 - placed.length);
+    for (const [message] of refused) expect(message).toMatch(/enough balance/);
+    expect(await balance(u.id)).toBe(100 - 10 * placed.length + paid);
     expect(await findLedgerMismatches(ctx().db)).toEqual([]);
   });
 
@@ -287,9 +319,9 @@ describe.each(DB_KINDS)('single-player games on %s', (db) => {
         .sort((a, b) => a - b),
     ).toEqual([...mines].sort((a, b) => a - b));
     expect((await server.api('GET', '/api/mines/me', undefined, u.token)).status).toBe(404);
-    expect((await server.api<unknown[]>('GET', '/api/mines/reveal', undefined, u.token)).body).toHaveLength(
-      25,
-    );
+    expect(
+      (await server.api<{ grid: unknown[] }>('GET', '/api/mines/reveal', undefined, u.token)).body.grid,
+    ).toHaveLength(25);
 
     // double cash-out: nothing more is paid
     await spaced();
@@ -332,15 +364,28 @@ describe.each(DB_KINDS)('single-player games on %s', (db) => {
     sock.emit('upgrader:attempt', item.price * 0.81, { id: item.id }, true);
     expect((await over)[0]).toMatch(/80%/);
     await spaced();
+    expect(await balance(u.id)).toBe(10_000);
     const seeds = await activeSeeds(u.id);
-    const ticket = upgraderTicket(seeds);
+    const ticket = pick0(seeds, 1_000_000_001) + 1;
     const res = nextEvent(sock, 'upgrader:result');
     sock.emit('upgrader:attempt', 5, item.id, true);
-    const [r] = (await res) as [{ success: boolean; ticket: number }];
+    const [r] = (await res) as [{ success: boolean; ticket: number; payout: number }];
     expect(r.ticket).toBe(ticket);
     const priceCents = Math.round(item.price * 100);
     const w = Math.min(Math.floor((500 * 1_000_000_001) / priceCents), 800_000_000);
-    expect(r.success).toBe(ticket <= w);
+    const win = ticket <= w;
+    expect(r.success).toBe(win);
+    // a win pays floor(0.9 × price); the stake of 5.00 is gone either way
+    const gross = win ? Math.floor((priceCents * 9) / 10) : 0;
+    expect(r.payout).toBe(gross / 100);
+    expect(await balance(u.id)).toBe(10_000 - 500 + gross);
+    const bet = await ctx()
+      .db.selectFrom('bets')
+      .select(['game', 'stake', 'payout'])
+      .where('user_id', '=', u.id)
+      .executeTakeFirstOrThrow();
+    expect(bet).toEqual({ game: 'upgrader', stake: 500, payout: gross });
+    expect(await findLedgerMismatches(ctx().db)).toEqual([]);
   });
 
   it('seed rotation reveals the old server seed and every bet re-derives from it', async () => {
@@ -398,6 +443,23 @@ describe.each(DB_KINDS)('single-player games on %s', (db) => {
       u.token,
     );
     expect(live.body.mine.length).toBeGreaterThanOrEqual(3);
+
+    // npm run verify with the revealed seeds prints the same roll (no database needed)
+    const { stdout: fromSeeds } = await run(process.execPath, [
+      '--import',
+      'tsx',
+      'apps/server/src/tools/verify.ts',
+      '--game',
+      'dice',
+      '--server-seed',
+      old.serverSeed,
+      '--client-seed',
+      old.clientSeed,
+      '--nonce',
+      '1',
+    ]);
+    expect(fromSeeds).toMatch(new RegExp(`^Roll +${((rolls[1] ?? -1) / 100).toFixed(2)}$`, 'm'));
+    expect(fromSeeds).toMatch(new RegExp(`^Server seed hash +${before.body.serverSeedHash}$`, 'm'));
 
     // npm run verify -- <bet id> re-derives a stored bet (PostgreSQL: a second process may open it)
     const url = ctx().config.DATABASE_URL;

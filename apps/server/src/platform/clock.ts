@@ -54,6 +54,15 @@ export class ManualClock implements Clock {
     this.t = end;
   }
 
+  /**
+   * Moves time forward without running the timers that fall due meanwhile (they run at the next
+   * advance). For tests of a time rule that the round loops sharing this clock have nothing to do
+   * with: advancing half an hour would otherwise play every crash tick of it.
+   */
+  jump(ms: number): void {
+    this.t += ms;
+  }
+
   pending(): number {
     return this.timers.length;
   }

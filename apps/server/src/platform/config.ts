@@ -25,6 +25,8 @@ const schema = z.object({
     .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
     .optional(),
   PUBLIC_URL: url('PUBLIC_URL').optional(),
+  /** Where players open the site (affiliate links), when a client is hosted apart from the API. */
+  FRONTEND_URL: url('FRONTEND_URL').optional(),
   ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL must be an email address' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
   SMTP_URL: z
@@ -32,6 +34,8 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Coinsite <no-reply@localhost>'),
+  /** Registration waits for a mailed link (no email enumeration); unset: on exactly when SMTP_URL is set. */
+  REGISTER_CONFIRM_EMAIL: bool.optional(),
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   RECAPTCHA_SECRET: z.string().min(1).optional(),
   RECAPTCHA_VERIFY_URL: url('RECAPTCHA_VERIFY_URL').default(
@@ -49,13 +53,26 @@ const schema = z.object({
   DICE_EDGE_PCT: z.coerce.number().min(0).max(50).default(1),
   LIMBO_EDGE_PCT: z.coerce.number().min(0).max(50).default(1),
   MINES_EDGE_PCT: z.coerce.number().min(0).max(50).default(1),
+  /** Coins one dice, limbo or mines bet may win over its stake (economy.md: 1,000.00, as crash). */
+  MAX_PROFIT: z.coerce
+    .number({ error: 'MAX_PROFIT must be a number of coins' })
+    .min(0.01, 'MAX_PROFIT must be at least 0.01')
+    .max(10_000_000, 'MAX_PROFIT must be at most 10,000,000')
+    .default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SUPPORT_EMAIL: z.string().default('support@localhost'),
   SERVE_WEB: bool.default(true),
   TRUST_PROXY: bool.default(false),
 });
 
-export type Config = z.infer<typeof schema> & { publicUrl: string; corsOrigins: string[] };
+export type Config = z.infer<typeof schema> & {
+  publicUrl: string;
+  /** FRONTEND_URL, default publicUrl; no trailing slash. */
+  frontendUrl: string;
+  corsOrigins: string[];
+  /** REGISTER_CONFIRM_EMAIL resolved against its default. */
+  registerConfirmEmail: boolean;
+};
 
 export class ConfigError extends Error {}
 
@@ -76,12 +93,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const c = parsed.data;
+  const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
   return {
     ...c,
-    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    publicUrl,
+    frontendUrl: (c.FRONTEND_URL ?? publicUrl).replace(/\/$/, ''),
     corsOrigins: (c.CORS_ORIGIN ?? '')
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    // the outbox only writes files, so without SMTP a newcomer could never finish signing up
+    registerConfirmEmail: c.REGISTER_CONFIRM_EMAIL ?? c.SMTP_URL !== undefined,
   };
 }

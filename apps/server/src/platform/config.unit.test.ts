@@ -9,6 +9,101 @@ describe('config', () => {
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.publicUrl).toBe('http://localhost:3000');
     expect(c.RATE_LIMIT_FACTOR).toBe(1);
+    expect(c.MAX_PROFIT).toBe(1000);
+    // behind no proxy by default: X-Forwarded-For is not believed unless TRUST_PROXY says so
+    expect(c.TRUST_PROXY).toBe(false);
+    expect(c.SERVE_WEB).toBe(true);
+    expect(c.HOST).toBe('0.0.0.0');
+    expect(c.DATABASE_POOL_SIZE).toBe(16);
+    expect([c.DICE_EDGE_PCT, c.LIMBO_EDGE_PCT, c.MINES_EDGE_PCT]).toEqual([1, 1, 1]);
+    expect(c.LOG_LEVEL).toBe('info');
+    expect(c.corsOrigins).toEqual([]);
+    expect(c.ADMIN_PASSWORD).toBeUndefined();
+  });
+
+  it('reads yes/no switches', () => {
+    for (const yes of ['1', 'true', 'yes']) expect(loadConfig({ TRUST_PROXY: yes }).TRUST_PROXY).toBe(true);
+    for (const no of ['0', 'false', 'no']) expect(loadConfig({ SERVE_WEB: no }).SERVE_WEB).toBe(false);
+    // an empty value is the default, not "false"
+    expect(loadConfig({ SERVE_WEB: '' }).SERVE_WEB).toBe(true);
+    expect(() => loadConfig({ TRUST_PROXY: 'maybe' })).toThrow(ConfigError);
+  });
+
+  it('takes an admin password of 8 characters or more, and says why a shorter one is refused', () => {
+    expect(loadConfig({ ADMIN_PASSWORD: '12345678' }).ADMIN_PASSWORD).toBe('12345678');
+    expect(() => loadConfig({ ADMIN_PASSWORD: '1234567' })).toThrow(
+      'Invalid environment variable ADMIN_PASSWORD="1234567": ADMIN_PASSWORD must be at least 8 characters',
+    );
+  });
+
+  it('takes well-formed values of every kind', () => {
+    const c = loadConfig({
+      HOST: 'localhost',
+      DATA_DIR: '/var/lib/coinsite',
+      DATABASE_URL: 'postgresql://u@db/coins',
+      REDIS_URL: 'redis://cache:6379',
+      SMTP_URL: 'smtp://mail:25',
+      RECAPTCHA_SITE_KEY: 'site-key',
+      RECAPTCHA_SECRET: 'secret',
+      STEAM_API_KEY: 'steam-key',
+      MAIL_FROM: 'Coins <coins@example.com>',
+    });
+    expect(c).toMatchObject({
+      HOST: 'localhost',
+      DATA_DIR: '/var/lib/coinsite',
+      DATABASE_URL: 'postgresql://u@db/coins',
+      REDIS_URL: 'redis://cache:6379',
+      SMTP_URL: 'smtp://mail:25',
+      RECAPTCHA_SITE_KEY: 'site-key',
+      STEAM_API_KEY: 'steam-key',
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/coins' }).DATABASE_URL).toBe('postgres://u@db/coins');
+    expect(loadConfig({ REDIS_URL: 'rediss://cache:6380', SMTP_URL: 'smtps://mail:465' }).SMTP_URL).toBe(
+      'smtps://mail:465',
+    );
+    for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) {
+      expect(loadConfig({ LOG_LEVEL: level }).LOG_LEVEL).toBe(level);
+    }
+  });
+
+  it('has the documented defaults for mail, support and the outside services', () => {
+    const c = loadConfig({});
+    expect(c.MAIL_FROM).toBe('Coinsite <no-reply@localhost>');
+    expect(c.SUPPORT_EMAIL).toBe('support@localhost');
+    expect(c.RECAPTCHA_VERIFY_URL).toBe('https://www.google.com/recaptcha/api/siteverify');
+    expect(c.STEAM_OPENID_URL).toBe('https://steamcommunity.com/openid/login');
+    expect(c.STEAM_API_URL).toBe('https://api.steampowered.com');
+  });
+
+  it.each([
+    [{ DATABASE_URL: 'x-postgres://db' }, 'DATABASE_URL must start with postgres:// or postgresql://'],
+    [{ REDIS_URL: 'x-redis://cache' }, 'REDIS_URL must start with redis:// or rediss://'],
+    [{ SMTP_URL: 'x-smtp://mail' }, 'SMTP_URL must start with smtp:// or smtps://'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL must be a URL'],
+    [{ EOS_RPC_URL: 'nope' }, 'EOS_RPC_URL must be a URL'],
+    [{ STEAM_API_URL: 'nope' }, 'STEAM_API_URL must be a URL'],
+    [{ STEAM_OPENID_URL: 'nope' }, 'STEAM_OPENID_URL must be a URL'],
+    [{ RECAPTCHA_VERIFY_URL: 'nope' }, 'RECAPTCHA_VERIFY_URL must be a URL'],
+    [{ ADMIN_EMAIL: 'nope' }, 'ADMIN_EMAIL must be an email address'],
+    [{ DATABASE_POOL_SIZE: 'many' }, 'DATABASE_POOL_SIZE must be a number'],
+    [{ DATABASE_POOL_SIZE: '1.5' }, 'DATABASE_POOL_SIZE must be a whole number'],
+    [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE must be at least 1'],
+    [{ DATABASE_POOL_SIZE: '501' }, 'DATABASE_POOL_SIZE must be at most 500'],
+    [{ RATE_LIMIT_FACTOR: 'fast' }, 'RATE_LIMIT_FACTOR must be a number'],
+    [{ RATE_LIMIT_FACTOR: '-1' }, 'RATE_LIMIT_FACTOR must be greater than 0'],
+    [{ MAIL_FROM: 'ab' }, 'MAIL_FROM'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('says what is wrong with %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('names the variable and its value in the message', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/^Invalid environment variable PORT="abc": /);
+  });
+
+  it('drops a trailing slash from PUBLIC_URL', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://coins.example/' }).publicUrl).toBe('https://coins.example');
+    expect(loadConfig({ CORS_ORIGIN: ' , https://a.example ,' }).corsOrigins).toEqual(['https://a.example']);
   });
 
   it('reads values and derives the public URL and CORS list', () => {
@@ -28,6 +123,7 @@ describe('config', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ ADMIN_EMAIL: 'nope' }, 'ADMIN_EMAIL'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
+    [{ MAX_PROFIT: '0' }, 'MAX_PROFIT'],
   ])('refuses a bad value with one line naming it (%o)', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Captcha } from '../integrations/captcha.ts';
 import type { Mailer } from '../integrations/mail.ts';
+import type { AssetUrls } from './assets.ts';
 import type { SessionUser, Sessions } from './auth/sessions.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -16,6 +17,8 @@ import type { Wallet } from './wallet.ts';
 /** Everything a feature module needs, built once at boot (main.ts → app.ts) and passed down. */
 export interface Ctx {
   config: Config;
+  /** Art and avatar URLs as they leave the server (absolute for a CORS_ORIGIN client). */
+  assets: AssetUrls;
   log: Logger;
   database: Database;
   db: Kysely<DB>;

@@ -1,4 +1,16 @@
+import type {
+  KycVerifiedTable,
+  RainJoinsTable,
+  RainSettingsTable,
+  RainsTable,
+} from '../chat/rain/rain.tables.ts';
 import type { ColumnType, Generated, Transaction } from 'kysely';
+import type {
+  ChatMessagesTable,
+  ChatMutesTable,
+  ChatSendersTable,
+  ChatSettingsTable,
+} from '../chat/chat.tables.ts';
 import type {
   CashierTransactionsTable,
   CryptoAddressesTable,
@@ -6,6 +18,7 @@ import type {
   SandboxChainTable,
   SandboxChainTxsTable,
   SandboxPaymentsTable,
+  SkinsOrdersTable,
   WebhookDeliveriesTable,
 } from '../economy/cashier/cashier.tables.ts';
 
@@ -26,6 +39,8 @@ export interface UsersTable {
   wager: Generated<number>;
   banned: Generated<boolean>;
   created_at: CreatedAt;
+  /** NULL while a registration waits for its mailed link (REGISTER_CONFIRM_EMAIL); defaults to now(). */
+  email_confirmed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface SessionsTable {
@@ -201,8 +216,17 @@ export interface DB {
   coupons: CouponsTable;
   coupon_redemptions: CouponRedemptionsTable;
   cashier_transactions: CashierTransactionsTable;
+  chat_settings: ChatSettingsTable;
+  chat_messages: ChatMessagesTable;
+  chat_senders: ChatSendersTable;
+  chat_mutes: ChatMutesTable;
+  rain_settings: RainSettingsTable;
+  rains: RainsTable;
+  rain_joins: RainJoinsTable;
+  kyc_verified: KycVerifiedTable;
   webhook_deliveries: WebhookDeliveriesTable;
   gift_cards: GiftCardsTable;
+  skins_orders: SkinsOrdersTable;
   crypto_addresses: CryptoAddressesTable;
   sandbox_chain: SandboxChainTable;
   sandbox_chain_txs: SandboxChainTxsTable;

@@ -6,6 +6,7 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { parseCents } from '@coinsite/shared';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import type { DB } from './db-types.ts';
 
 // int8 → JS number, refusing anything outside the safe-integer range (money is BIGINT cents).
@@ -26,6 +27,37 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * A pooled connection the server ends (a failover, pg_terminate_backend, a restart) emits 'error'.
+ * pg-pool listens only while the connection is idle (then drops it and re-emits on the pool); a
+ * connection checked out (by Kysely, between two statements of a transaction, or by the bet statement)
+ * has no listener, and an 'error' event without one is an uncaught exception that ends the process.
+ * Every connection gets a listener for its whole life: the statement in flight fails with the error
+ * (the HTTP layer retries a read, answers a write 503), the next one on that connection fails with
+ * "not queryable", and the pool discards the connection when it is released and opens a new one.
+ */
+function watchConnectionErrors(pool: pg.Pool, name: string, log: Logger | undefined): void {
+  const report = (err: Error) =>
+    log?.warn(
+      { pool: name, err: { message: err.message, code: (err as { code?: string }).code } },
+      'database connection lost',
+    );
+  pool.on('connect', (client) => {
+    client.on('error', report);
+    // A backend terminated while a statement runs answers that statement with a FATAL error, then
+    // closes the socket. The statement's caller releases the connection before the close arrives, and
+    // pg-pool would hand it to the next request, which would fail too: end it now, so the pool
+    // discards it on release.
+    client.connection.on('errorMessage', (msg: Error & { severity?: string }) => {
+      if (msg.severity !== 'FATAL' && msg.severity !== 'PANIC') return;
+      report(msg);
+      client.end().catch(() => {});
+    });
+  });
+  // the pool re-emits the error of an idle connection after removing it; the listener above reported it
+  pool.on('error', () => {});
+}
+
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const MIGRATION_LOCK = 727_001;
 
@@ -33,6 +65,8 @@ export async function openDatabase(opts: {
   url?: string;
   dataDir: string;
   poolSize?: number;
+  /** Where broken connections are reported (warn); silent without. */
+  log?: Logger;
 }): Promise<Database> {
   if (opts.url) {
     const size = opts.poolSize ?? 16;
@@ -42,9 +76,8 @@ export async function openDatabase(opts: {
       max: size,
       options: '-c plan_cache_mode=force_generic_plan',
     });
-    // idle client errors surface on the next query instead of crashing
-    pool.on('error', () => {});
-    hotPool.on('error', () => {});
+    watchConnectionErrors(pool, 'main', opts.log);
+    watchConnectionErrors(hotPool, 'bet statement', opts.log);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     await migrate(pool);
     return {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { SessionUser } from './auth/sessions.ts';
 import type { Ctx } from './context.ts';
-import { AppError, Errors } from './errors.ts';
+import { AppError, badTextError, Errors, isConnectionError } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,7 +28,8 @@ export function tokenOf(req: FastifyRequest): string | null {
 export async function currentUser(ctx: Ctx, req: FastifyRequest): Promise<SessionUser | null> {
   if (req.sessionUser !== undefined) return req.sessionUser;
   const token = tokenOf(req);
-  req.sessionUser = token ? await ctx.sessions.resolve(token) : null;
+  // a read, safe to repeat in any request (a write's session is read before the write starts)
+  req.sessionUser = token ? await readRetried(() => ctx.sessions.resolve(token)) : null;
   return req.sessionUser;
 }
 
@@ -64,12 +65,24 @@ const MAINTENANCE_EXEMPT = [
   /^\/api\/callbacks?\//,
 ];
 
-/** One error handler: AppError → its status and sentence; client mistakes → 4xx; the rest → 500, logged. */
+/**
+ * One error handler: AppError → its status and sentence; client mistakes → 4xx; a broken database
+ * connection → 503 (a read was retried within a window already; a write may be sent again, idempotency keys make
+ * that safe); the rest → 500, logged.
+ */
 export function installErrorHandling(app: FastifyInstance, ctx: Ctx): void {
+  retryReadsOnBrokenConnection(app);
   app.setErrorHandler((err: unknown, req: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof AppError) {
       return reply.status(err.status).send({ error: err.message, ...err.extra });
     }
+    if (isConnectionError(err)) {
+      req.log.warn({ err }, 'database connection broke during the request');
+      const unavailable = Errors.databaseUnavailable();
+      return reply.status(unavailable.status).send({ error: unavailable.message });
+    }
+    const badText = badTextError(err);
+    if (badText) return reply.status(badText.status).send({ error: badText.message });
     const e = err as { statusCode?: number; code?: string; message?: string };
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
       return reply.status(413).send({ error: 'Request body is too large.' });
@@ -84,18 +97,9 @@ export function installErrorHandling(app: FastifyInstance, ctx: Ctx): void {
     return reply.status(500).send({ error: 'Something went wrong on our side. Please try again later.' });
   });
 
-  // Maintenance: 503 for everyone but admins, except the routes the client needs to get in.
-  app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/')) return;
-    const urlPath = req.url.split('?')[0] ?? '';
-    if (urlPath !== '/api/site' && MAINTENANCE_EXEMPT.some((re) => re.test(urlPath))) return;
-    if (!(await ctx.controls.isEnabled('maintenance'))) return;
-    const user = await currentUser(ctx, req);
-    if (user && user.rank >= 5) return;
-    throw Errors.maintenance();
-  });
-
-  // CORS for a separately hosted client: only the configured origins.
+  // CORS for a separately hosted client: only the configured origins. First of the hooks, so its
+  // headers are on every answer (maintenance 503s and errors too) and a preflight is answered
+  // before maintenance could refuse it (PROTOCOL §1).
   app.addHook('onRequest', async (req, reply) => {
     const origin = req.headers.origin;
     if (!origin || !ctx.config.corsOrigins.includes(origin)) return;
@@ -104,5 +108,67 @@ export function installErrorHandling(app: FastifyInstance, ctx: Ctx): void {
     reply.header('access-control-allow-headers', 'x-auth-token, content-type');
     reply.header('access-control-allow-methods', 'GET, POST, PUT');
     if (req.method === 'OPTIONS') return reply.status(204).send();
+  });
+
+  // Maintenance: 503 for everyone but admins, except the routes the client needs to get in.
+  app.addHook('onRequest', async (req) => {
+    // a preflight is never refused by maintenance: the browser must be able to read the 503 itself
+    if (!req.url.startsWith('/api/') || req.method === 'OPTIONS') return;
+    const urlPath = req.url.split('?')[0] ?? '';
+    if (urlPath !== '/api/site' && MAINTENANCE_EXEMPT.some((re) => re.test(urlPath))) return;
+    if (!(await readRetried(() => ctx.controls.isEnabled('maintenance')))) return;
+    const user = await currentUser(ctx, req);
+    if (user && user.rank >= 5) return;
+    throw Errors.maintenance();
+  });
+}
+
+/**
+ * A terminated server ends every pooled connection at once; the pool drops its idle ones as their
+ * error arrives, so a read that failed waits a little (socket events; 100 ms covers a loaded machine)
+ * and runs again on a live connection. A failover or a second cut may break the retry too: a read is
+ * repeated as long as its first failure is less than READ_RETRY_WINDOW_MS old, then answers 503.
+ */
+const BROKEN_CONNECTION_SETTLE_MS = 100;
+const READ_RETRY_WINDOW_MS = 1500;
+
+function settleBrokenConnections(): Promise<void> {
+  return new Promise((r) => setTimeout(r, BROKEN_CONNECTION_SETTLE_MS));
+}
+
+/** Runs a read (safe to repeat) again while its database connection breaks, within the window. */
+async function readRetried<T>(
+  read: () => Promise<T>,
+  opts: { mayRetry?: () => boolean; onRetry?: (err: unknown) => void } = {},
+): Promise<T> {
+  let firstFailure = 0;
+  for (;;) {
+    try {
+      return await read();
+    } catch (err) {
+      if (!isConnectionError(err)) throw err;
+      const now = Date.now();
+      if (!firstFailure) firstFailure = now;
+      if (now - firstFailure >= READ_RETRY_WINDOW_MS || opts.mayRetry?.() === false) throw err;
+      opts.onRetry?.(err);
+      await settleBrokenConnections();
+    }
+  }
+}
+
+/**
+ * A GET (a read, safe to repeat) whose database connection broke (a terminated backend, a restarted
+ * server) runs again on another pooled connection. Registered before the routes (onRoute).
+ */
+function retryReadsOnBrokenConnection(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if (![route.method].flat().every((m) => m === 'GET' || m === 'HEAD')) return;
+    const handler = route.handler;
+    route.handler = async function (this: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
+      return readRetried(async () => handler.call(this, req, reply), {
+        mayRetry: () => !reply.sent, // never a second answer
+        onRetry: (err) => req.log.warn({ err }, 'database connection broke; reading again'),
+      });
+    };
   });
 }

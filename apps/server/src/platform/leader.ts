@@ -49,16 +49,19 @@ export function postgresLeadership(opts: { url: string; log: Logger; retryMs?: n
     try {
       if (!client) {
         const c = new pg.Client({ connectionString: opts.url });
-        c.on('error', () => {
-          lose();
+        // The lock lives and dies with this connection: when it breaks (terminated, server restart)
+        // the database has already released the lock, so this node steps down at once and tries
+        // again in retryMs on a new connection (another node may have taken over meanwhile).
+        const broken = (err?: Error) => {
+          if (client !== c) return; // an earlier connection, already replaced
           client = null;
-          schedule();
-        });
-        c.on('end', () => {
+          if (err) opts.log.warn({ err: { message: err.message } }, 'leader connection lost');
+          c.end().catch(() => {});
           lose();
-          client = null;
           schedule();
-        });
+        };
+        c.on('error', (err) => broken(err));
+        c.on('end', () => broken());
         await c.connect();
         client = c;
       }

@@ -1,3 +1,4 @@
+import { formatCents } from '@coinsite/shared';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from './db-types.ts';
 
@@ -16,4 +17,95 @@ export async function findLedgerMismatches(db: Kysely<DB>): Promise<LedgerMismat
     WHERE u.balance <> COALESCE(l.total, 0)
     ORDER BY u.id`.execute(db);
   return res.rows.map((r) => ({ userId: r.id, balance: r.balance, ledgerSum: Number(r.ledger_sum) }));
+}
+
+/**
+ * Rake credited where it must not be. Games whose stakes can be refunded record each stake's rake
+ * accrual in rake_accruals when the stake settles (economy/wager-hooks.ts accrueSettled):
+ * - 'refunded': the stake was refunded (its refund key is in the ledger) yet its rake remains;
+ * - 'no_stake': rake accrued for a stake the ledger never took from this user.
+ */
+export interface RakeViolation {
+  problem: 'refunded' | 'no_stake';
+  userId: number;
+  game: string;
+  stakeKey: string;
+  refundKey: string;
+  /** null: credited at the stake before migration 0010, amount not recorded */
+  rakebackUnits: number | null;
+  referralUnits: number | null;
+  referralWager: number | null;
+}
+
+/** For every refunded bet, no rake-derived credit remains; no rake without a stake (should be none). */
+export async function findRakeViolations(db: Kysely<DB>): Promise<RakeViolation[]> {
+  const res = await sql<{
+    problem: 'refunded' | 'no_stake';
+    user_id: number;
+    game: string;
+    stake_key: string;
+    refund_key: string;
+    rakeback_units: number | null;
+    referral_units: number | null;
+    referral_wager: number | null;
+  }>`
+    SELECT CASE WHEN r.id IS NOT NULL THEN 'refunded' ELSE 'no_stake' END AS problem,
+           a.user_id, a.game, a.stake_key, a.refund_key, a.rakeback_units, a.referral_units, a.referral_wager
+    FROM rake_accruals a
+    LEFT JOIN ledger_entries r ON r.idempotency_key = a.refund_key
+    LEFT JOIN ledger_entries s ON s.idempotency_key = a.stake_key AND s.user_id = a.user_id AND s.delta < 0
+    WHERE r.id IS NOT NULL OR s.id IS NULL
+    ORDER BY a.user_id, a.stake_key`.execute(db);
+  return res.rows.map((r) => ({
+    problem: r.problem,
+    userId: r.user_id,
+    game: r.game,
+    stakeKey: r.stake_key,
+    refundKey: r.refund_key,
+    rakebackUnits: r.rakeback_units,
+    referralUnits: r.referral_units,
+    referralWager: r.referral_wager,
+  }));
+}
+
+export interface LedgerCheck {
+  users: number;
+  mismatches: LedgerMismatch[];
+  rake: RakeViolation[];
+}
+
+/** Everything `npm run ledger:check` verifies. */
+export async function checkLedger(db: Kysely<DB>): Promise<LedgerCheck> {
+  const users = await sql<{ n: number }>`SELECT COUNT(*)::bigint AS n FROM users`.execute(db);
+  return {
+    users: Number(users.rows[0]?.n ?? 0),
+    mismatches: await findLedgerMismatches(db),
+    rake: await findRakeViolations(db),
+  };
+}
+
+/** The report of a check: one line per problem, then a summary; ok when there is none. */
+export function ledgerReport(check: LedgerCheck): { ok: boolean; problems: string[]; summary: string } {
+  const problems = [
+    ...check.mismatches.map(
+      (m) =>
+        `user ${m.userId}: balance ${formatCents(m.balance)} but ledger sums to ${formatCents(m.ledgerSum)}`,
+    ),
+    ...check.rake.map(
+      (v) =>
+        `user ${v.userId}: ${v.game} stake ${v.stakeKey} ${
+          v.problem === 'refunded'
+            ? `was refunded (${v.refundKey}) but kept its rake`
+            : 'has rake but no stake'
+        }: ${
+          v.rakebackUnits === null
+            ? 'credited at the stake before migration 0010, amount not recorded'
+            : `rakeback ${v.rakebackUnits} units, referral ${v.referralUnits} units, referral wager ${formatCents(
+                v.referralWager ?? 0,
+              )}`
+        }`,
+    ),
+  ];
+  const summary = `ledger:check: ${check.users} users, ${check.mismatches.length} mismatches, ${check.rake.length} rake violations`;
+  return { ok: problems.length === 0, problems, summary };
 }

@@ -31,6 +31,8 @@ export class OnlineCounter {
     this.realtime.ns('chat').on('connection', (socket) => {
       socket.emit(USERS_ONLINE_EVENT, this.total());
     });
+    // and again right after a successful auth (issue 10): the signed-in tab is counted by then
+    this.realtime.onAuthenticated('chat', (socket) => socket.emit(USERS_ONLINE_EVENT, this.total()));
     this.timer = setInterval(() => void this.tick(), ONLINE_TICK_MS);
     this.timer.unref();
   }

@@ -1,4 +1,4 @@
-import type { Server as HttpServer } from 'node:http';
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import {
   ACCOUNT_EVENTS,
@@ -15,6 +15,7 @@ import type { Logger } from 'pino';
 import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import { AppError } from './errors.ts';
+import { BucketMap, TokenBucket } from './rate-limit.ts';
 import type { WalletNotifier } from './wallet.ts';
 
 export interface SocketUser {
@@ -29,6 +30,31 @@ export interface SocketUser {
 export interface SocketData {
   user?: SocketUser;
   lastEventAt?: number;
+  authBucket?: TokenBucket;
+  /** An auth lookup is running; `authNext` holds the newest token sent meanwhile. */
+  authBusy?: boolean;
+  authNext?: { token: unknown };
+}
+
+/**
+ * Abuse limits (see docs/decisions.md). A socket may send `auth` in a burst of 10 and then once a
+ * second; an address 200 then 20 a second (× RATE_LIMIT_FACTOR: many players share an address). One
+ * connection (all its namespaces) may have 32 handlers running; beyond that events are dropped.
+ * Each dropped event is a strike, and 50 strikes within 10 s close the connection.
+ */
+export const SOCKET_LIMITS = {
+  authPerSocket: { burst: 10, perSecond: 1 },
+  authPerIp: { burst: 200, perSecond: 20 },
+  pendingPerConnection: 32,
+  strikes: 50,
+  strikeWindowMs: 10_000,
+};
+
+/** State shared by every namespace socket of one Engine.IO connection. */
+interface ConnGuard {
+  pending: number;
+  strikes: number;
+  strikeWindowStart: number;
 }
 
 export type GameSocket = Socket<
@@ -37,6 +63,14 @@ export type GameSocket = Socket<
   Record<string, never>,
   SocketData
 >;
+
+/** One event registered through `Realtime.handle` (read by the fuzz suite). */
+export interface HandledEvent {
+  ns: Namespace;
+  event: string;
+  errorEvent: string;
+  auth: boolean;
+}
 
 export type SessionResolver = (token: string) => Promise<SocketUser | null>;
 
@@ -51,22 +85,40 @@ export const sessionRoom = (sessionId: number) => `session:${sessionId}`;
  */
 export class Realtime implements WalletNotifier {
   readonly io: Server;
+  private readonly guards = new WeakMap<object, ConnGuard>();
+  private readonly authPerIp: BucketMap;
+  private readonly now: () => number;
+  private readonly handled: HandledEvent[] = [];
+  private readonly authListeners: Array<{ ns: Namespace; fn: (socket: GameSocket) => void }> = [];
+  /** Per user, the cents of update-wallet events still waiting for an animation (this node only). */
+  private readonly heldBack = new Map<number, number>();
 
   constructor(
     httpServer: HttpServer,
     private readonly opts: {
       corsOrigins: string[];
+      publicUrl: string;
       resolveSession: SessionResolver;
       log: Logger;
       redis?: { pub: Redis; sub: Redis };
+      /** Take the client address from X-Forwarded-For, as Fastify does with TRUST_PROXY. */
+      trustProxy?: boolean;
+      rateFactor?: number;
+      /** Time for the auth budgets (tests hold it still); the 10 ms throttle keeps the wall clock. */
+      now?: () => number;
     },
   ) {
+    const perIp = SOCKET_LIMITS.authPerIp;
+    const factor = opts.rateFactor ?? 1;
+    this.now = opts.now ?? Date.now;
+    this.authPerIp = new BucketMap(perIp.burst * factor, perIp.perSecond * factor, this.now());
     this.io = new Server(httpServer, {
       path: '/socket.io',
       allowEIO3: true,
       perMessageDeflate: false,
       cors: opts.corsOrigins.length > 0 ? { origin: opts.corsOrigins, credentials: true } : undefined,
       maxHttpBufferSize: 64 * 1024,
+      allowRequest: (req, done) => done(null, this.originAllowed(req)),
     });
     if (opts.redis) this.io.adapter(createAdapter(opts.redis.pub, opts.redis.sub));
     for (const name of NAMESPACES) this.setupNamespace(name);
@@ -76,24 +128,103 @@ export class Realtime implements WalletNotifier {
     return this.io.of(`/${name}`);
   }
 
+  /**
+   * The handshake's Origin passes the same allow-list as HTTP CORS: CORS_ORIGIN, the public URL or
+   * the host itself. No Origin at all (not a browser) is allowed: the check stops other sites' pages
+   * from opening sockets with a visitor's browser, which is all Origin can tell.
+   */
+  private originAllowed(req: IncomingMessage): boolean {
+    const origin = req.headers.origin;
+    if (!origin) return true;
+    if (this.opts.corsOrigins.includes(origin) || origin === this.opts.publicUrl) return true;
+    try {
+      return new URL(origin).host === req.headers.host;
+    } catch {
+      return false;
+    }
+  }
+
+  private guardOf(socket: GameSocket): ConnGuard {
+    let g = this.guards.get(socket.conn);
+    if (!g) {
+      g = { pending: 0, strikes: 0, strikeWindowStart: Date.now() };
+      this.guards.set(socket.conn, g);
+    }
+    return g;
+  }
+
+  private clientIp(socket: GameSocket): string {
+    const fwd = socket.handshake.headers['x-forwarded-for'];
+    const first = (Array.isArray(fwd) ? fwd[0] : fwd)?.split(',')[0]?.trim();
+    return this.opts.trustProxy && first ? first : socket.handshake.address;
+  }
+
+  /** Drops one event with "Slow down!"; too many drops close the whole connection. */
+  private strike(socket: GameSocket, now: number): void {
+    const g = this.guardOf(socket);
+    if (now - g.strikeWindowStart > SOCKET_LIMITS.strikeWindowMs) {
+      g.strikes = 0;
+      g.strikeWindowStart = now;
+    }
+    g.strikes++;
+    if (g.strikes > SOCKET_LIMITS.strikes) {
+      if (socket.connected)
+        this.opts.log.warn({ ip: this.clientIp(socket) }, 'socket flooding: connection closed');
+      socket.disconnect(true);
+      // A graceful WebSocket close would still read (and parse) everything the client has queued.
+      (socket.conn.transport as unknown as { socket?: { terminate?: () => void } }).socket?.terminate?.();
+      return;
+    }
+    socket.emit(ACCOUNT_EVENTS.notifyError, TEXT.slowDown);
+  }
+
   private setupNamespace(name: Namespace): void {
     this.ns(name).on('connection', (raw) => {
       const socket = raw as unknown as GameSocket;
-      // Drop events that follow the previous one from this socket by less than 10 ms.
+      const perSocket = SOCKET_LIMITS.authPerSocket;
+      socket.data.authBucket = new TokenBucket(perSocket.burst, perSocket.perSecond, this.now());
+      // Drop events that follow the previous one from this socket by less than 10 ms (auth has its
+      // own limits instead), and any event while the connection already has too much work queued.
       socket.use(([event], next) => {
         const now = Date.now();
-        const last = socket.data.lastEventAt ?? 0;
-        if (event !== 'auth' && now - last < SOCKET_MIN_INTERVAL_MS) {
-          socket.emit(ACCOUNT_EVENTS.notifyError, TEXT.slowDown);
-          return;
+        if (this.guardOf(socket).pending >= SOCKET_LIMITS.pendingPerConnection)
+          return this.strike(socket, now);
+        if (event === 'auth') {
+          const t = this.now();
+          if (!socket.data.authBucket?.take(t) || !this.authPerIp.take(this.clientIp(socket), t))
+            return this.strike(socket, now);
+          return next();
         }
-        if (event !== 'auth') socket.data.lastEventAt = now;
+        if (now - (socket.data.lastEventAt ?? 0) < SOCKET_MIN_INTERVAL_MS) return this.strike(socket, now);
+        socket.data.lastEventAt = now;
         next();
       });
       socket.on('auth', (...args: unknown[]) => {
-        void this.authenticate(socket, args[0]);
+        void this.queueAuth(socket, args[0]);
       });
     });
+  }
+
+  /** At most one session lookup per socket: tokens sent meanwhile collapse into the newest. */
+  private async queueAuth(socket: GameSocket, token: unknown): Promise<void> {
+    if (socket.data.authBusy) {
+      socket.data.authNext = { token };
+      return;
+    }
+    socket.data.authBusy = true;
+    const guard = this.guardOf(socket);
+    guard.pending++;
+    try {
+      let next: { token: unknown } | undefined = { token };
+      while (next && socket.connected) {
+        await this.authenticate(socket, next.token);
+        next = socket.data.authNext;
+        socket.data.authNext = undefined;
+      }
+    } finally {
+      guard.pending--;
+      socket.data.authBusy = false;
+    }
   }
 
   private async authenticate(socket: GameSocket, token: unknown): Promise<void> {
@@ -117,6 +248,7 @@ export class Realtime implements WalletNotifier {
       socket.join(sessionRoom(user.sessionId));
       // Not in the original protocol (its client ignores it): lets our client and tests know the bind is done.
       socket.emit('authenticated');
+      for (const l of this.authListeners) if (socket.nsp.name === `/${l.ns}`) l.fn(socket);
     } catch (err) {
       this.opts.log.error({ err }, 'socket auth failed');
       socket.emit(ACCOUNT_EVENTS.notifyError, 'Could not verify your session, please try again.');
@@ -137,10 +269,13 @@ export class Realtime implements WalletNotifier {
     opts: { auth?: boolean; errorPayload?: (message: string) => unknown } = {},
   ): void {
     const shape = opts.errorPayload ?? ((message: string) => message);
+    this.handled.push({ ns: nsName, event, errorEvent, auth: opts.auth !== false });
     this.ns(nsName).on('connection', (raw) => {
       const socket = raw as unknown as GameSocket;
       socket.on(event, (...args: unknown[]) => {
         const positional = args.filter((a) => typeof a !== 'function');
+        const guard = this.guardOf(socket);
+        guard.pending++;
         void (async () => {
           try {
             if (opts.auth !== false && !socket.data.user)
@@ -155,17 +290,55 @@ export class Realtime implements WalletNotifier {
               this.opts.log.error({ err, event }, 'socket handler failed');
               socket.emit(errorEvent, shape('Something went wrong, please try again.'));
             }
+          } finally {
+            guard.pending--;
           }
         })();
       });
     });
   }
 
+  /** Runs `fn` each time a socket of namespace `ns` has been bound to a user by `auth`. */
+  onAuthenticated(ns: Namespace, fn: (socket: GameSocket) => void): void {
+    this.authListeners.push({ ns, fn });
+  }
+
+  /** Every client event the server listens to: `auth` on each namespace, then the registered handlers. */
+  events(): HandledEvent[] {
+    const auth = NAMESPACES.map((ns) => ({
+      ns,
+      event: 'auth',
+      errorEvent: ACCOUNT_EVENTS.notifyError,
+      auth: false,
+    }));
+    return [...auth, ...this.handled];
+  }
+
   walletChanged(userId: number, deltaCents: number, delayMs: number): void {
     const send = () =>
       this.ns('chat').to(userRoom(userId)).emit(ACCOUNT_EVENTS.updateWallet, centsToCoins(deltaCents));
-    if (delayMs > 0) setTimeout(send, delayMs).unref();
-    else send();
+    if (delayMs <= 0) {
+      send();
+      return;
+    }
+    this.heldBack.set(userId, (this.heldBack.get(userId) ?? 0) + deltaCents);
+    setTimeout(() => {
+      const left = (this.heldBack.get(userId) ?? 0) - deltaCents;
+      if (left === 0) this.heldBack.delete(userId);
+      else this.heldBack.set(userId, left);
+      send();
+    }, delayMs).unref();
+  }
+
+  /**
+   * `wallet-balance {balance}` to every tab (PROTOCOL §3). A win still held back for its animation
+   * is left out: its update-wallet follows and our client adds it then, so it never counts twice.
+   */
+  walletBalance(userId: number, balanceCents: number): void {
+    const shown = balanceCents - (this.heldBack.get(userId) ?? 0);
+    this.ns('chat')
+      .to(userRoom(userId))
+      .emit(ACCOUNT_EVENTS.walletBalance, { balance: centsToCoins(shown) });
   }
 
   notifyUser(userId: number, kind: 'error' | 'success' | 'info', message: string): void {

@@ -24,6 +24,8 @@ export function siteRoutes(app: FastifyInstance, ctx: Ctx): void {
         limbo: ctx.config.LIMBO_EDGE_PCT,
         mines: ctx.config.MINES_EDGE_PCT,
       },
+      // coins one dice, limbo or mines bet may win over its stake (MAX_PROFIT)
+      maxProfit: ctx.config.MAX_PROFIT,
     };
   });
 
@@ -59,7 +61,7 @@ export async function profileOf(ctx: Ctx, userId: number): Promise<ProfileView> 
   return {
     _id: String(user.id),
     username: user.username,
-    avatar: user.avatar,
+    avatar: ctx.assets.avatar(user.avatar),
     created: user.created_at.toISOString(),
     wager: centsToCoins(user.wager),
     profit: centsToCoins(s?.profit ?? 0),

@@ -90,9 +90,11 @@ describe.each(DB_KINDS)('wallet ledger on %s', (db) => {
 
   it('the database refuses a negative balance even without the wallet', async () => {
     const user = await server.newUser();
+    await credit(user.id, 250, 'before-negative');
     await expect(
       ctx().db.updateTable('users').set({ balance: -1 }).where('id', '=', user.id).execute(),
-    ).rejects.toThrow();
+    ).rejects.toThrow(/balance_not_negative/);
+    expect(await balanceOf(user.id)).toBe(250);
   });
 
   it('update-wallet reaches every open tab once, on /chat, after commit', async () => {
@@ -100,17 +102,33 @@ describe.each(DB_KINDS)('wallet ledger on %s', (db) => {
     const tabA = await server.socket('chat', user.token);
     const tabB = await server.socket('chat', user.token);
     const dice = await server.socket('dice', user.token);
-    let diceGot = 0;
-    dice.on('update-wallet', () => diceGot++);
+    // every event each tab receives, so a second copy of one would show
+    const seen = (socket: typeof tabA) => {
+      const events: unknown[][] = [];
+      socket.on('update-wallet', (...args: unknown[]) => events.push(args));
+      return events;
+    };
+    const [gotA, gotB, gotDice] = [seen(tabA), seen(tabB), seen(dice)];
     const a = nextEvent(tabA, 'update-wallet');
     const b = nextEvent(tabB, 'update-wallet');
     await credit(user.id, 1234, 'tabs-1');
     expect(await a).toEqual([12.34]);
     expect(await b).toEqual([12.34]);
-    const neg = nextEvent(tabA, 'update-wallet');
+    const negA = nextEvent(tabA, 'update-wallet');
+    const negB = nextEvent(tabB, 'update-wallet');
     await credit(user.id, -34, 'tabs-2');
-    expect(await neg).toEqual([-0.34]);
-    expect(diceGot).toBe(0);
+    expect(await negA).toEqual([-0.34]);
+    expect(await negB).toEqual([-0.34]);
+    // a last credit as a barrier: a socket delivers in order, so any duplicate of the first two
+    // events would have arrived before this one
+    const lastA = nextEvent(tabA, 'update-wallet');
+    const lastB = nextEvent(tabB, 'update-wallet');
+    await credit(user.id, 1, 'tabs-3');
+    expect(await lastA).toEqual([0.01]);
+    expect(await lastB).toEqual([0.01]);
+    expect(gotA).toEqual([[12.34], [-0.34], [0.01]]);
+    expect(gotB).toEqual([[12.34], [-0.34], [0.01]]);
+    expect(gotDice).toEqual([]);
   });
 
   it('admins adjust balances over HTTP with a ledger row and an audit row; others may not', async () => {
@@ -180,21 +198,35 @@ describe.each(DB_KINDS)('wallet ledger on %s', (db) => {
     expect(await findLedgerMismatches(ctx().db)).toEqual([]);
   });
 
-  it('npm run ledger:check passes on a consistent ledger and fails on a tampered balance', async () => {
-    const url = ctx().config.DATABASE_URL;
-    if (!url) return; // PGlite is single-process: the command opens the PostgreSQL database only
-    const script = ['--import', 'tsx', 'apps/server/src/platform/ledger-check.ts'];
-    const env = { ...process.env, DATABASE_URL: url };
-    const ok = await run(process.execPath, script, { env });
-    expect(ok.stdout).toMatch(/0 mismatches/);
+  it('findLedgerMismatches names a balance that no longer matches its ledger', async () => {
     const user = await server.newUser();
+    await credit(user.id, 100, 'tamper-in-process');
+    expect(await findLedgerMismatches(ctx().db)).toEqual([]);
     await ctx().db.updateTable('users').set({ balance: 777 }).where('id', '=', user.id).execute();
-    const bad = await run(process.execPath, script, { env }).then(
-      () => null,
-      (err: { code: number; stderr: string }) => err,
-    );
-    expect(bad?.code).toBe(1);
-    expect(bad?.stderr).toContain(`user ${user.id}: balance 7.77 but ledger sums to 0.00`);
-    await ctx().db.updateTable('users').set({ balance: 0 }).where('id', '=', user.id).execute();
+    expect(await findLedgerMismatches(ctx().db)).toEqual([{ userId: user.id, balance: 777, ledgerSum: 100 }]);
+    await ctx().db.updateTable('users').set({ balance: 100 }).where('id', '=', user.id).execute();
+    expect(await findLedgerMismatches(ctx().db)).toEqual([]);
   });
+
+  // PGlite is single-process: the command can open only a PostgreSQL database the server shares
+  it.runIf(db === 'postgres')(
+    'npm run ledger:check passes on a consistent ledger and fails on a tampered balance',
+    async () => {
+      const url = ctx().config.DATABASE_URL;
+      expect(url).toMatch(/^postgres/);
+      const script = ['--import', 'tsx', 'apps/server/src/platform/ledger-check.ts'];
+      const env = { ...process.env, DATABASE_URL: url };
+      const ok = await run(process.execPath, script, { env });
+      expect(ok.stdout).toMatch(/0 mismatches/);
+      const user = await server.newUser();
+      await ctx().db.updateTable('users').set({ balance: 777 }).where('id', '=', user.id).execute();
+      const bad = await run(process.execPath, script, { env }).then(
+        () => null,
+        (err: { code: number; stderr: string }) => err,
+      );
+      expect(bad?.code).toBe(1);
+      expect(bad?.stderr).toContain(`user ${user.id}: balance 7.77 but ledger sums to 0.00`);
+      await ctx().db.updateTable('users').set({ balance: 0 }).where('id', '=', user.id).execute();
+    },
+  );
 });

@@ -18,10 +18,18 @@ export interface BalanceChange {
   wager?: number;
   /** Hold the update-wallet event back until an animation has revealed the result. */
   notifyDelayMs?: number;
+  /**
+   * The HTTP answer itself tells the original client this change (it adds the answer's amount to
+   * its wallet, PROTOCOL §3): send the new absolute `wallet-balance` instead of `update-wallet`,
+   * which that client would count twice.
+   */
+  answeredInResponse?: boolean;
 }
 
 export interface WalletNotifier {
   walletChanged(userId: number, deltaCents: number, delayMs: number): void;
+  /** The balance after a change the HTTP answer reports (see BalanceChange.answeredInResponse). */
+  walletBalance(userId: number, balanceCents: number): void;
 }
 
 export interface Wallet {
@@ -64,8 +72,13 @@ export function createWallet(
       }
       const row = rows[0];
       if (!row) throw Errors.insufficientBalance();
-      unit.afterCommit(() => notifier.walletChanged(userId, delta, change.notifyDelayMs ?? 0));
-      return row.balance_after;
+      const balance = row.balance_after;
+      unit.afterCommit(() =>
+        change.answeredInResponse
+          ? notifier.walletBalance(userId, balance)
+          : notifier.walletChanged(userId, delta, change.notifyDelayMs ?? 0),
+      );
+      return balance;
     },
     bet: (bet) => applyBet(notifier, prepared, bet),
   };

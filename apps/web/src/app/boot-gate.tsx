@@ -1,6 +1,9 @@
 import { SITE_CHECK_COUNTDOWN_MS } from '@coinsite/shared/constants';
 import { type ReactNode, useEffect, useState } from 'react';
-import { ChatPanel } from '../features/chat-slot/chat-panel.tsx';
+import { useLocation } from 'react-router';
+import { useAuthStore } from '../features/auth/auth-store.ts';
+import { SocialLoginPage } from '../features/auth/social-login-page.tsx';
+import { ChatPanel } from '../features/chat/chat-panel.tsx';
 import { LoadingScreen } from '../features/site/loading-screen.tsx';
 import { MaintenancePage } from '../features/site/maintenance-page.tsx';
 import { checkSite, scheduleReload } from '../features/site/site-check.ts';
@@ -15,6 +18,14 @@ export function BootGate({ children }: { children: ReactNode }) {
   const [countdownDone, setCountdownDone] = useState(false);
   const [retryIn, setRetryIn] = useState<number | null>(null);
   const desktop = useIsDesktop();
+  const signingIn = useLocation().pathname.startsWith('/login');
+  const signedIn = useAuthStore((s) => s.isAuthenticated && !s.isLoading);
+
+  // Staff signed in from the maintenance page: check again (an admin gets 200 and the app). Not while
+  // the sign-in page is still exchanging its one-time token, which the app must not see twice.
+  useEffect(() => {
+    if (status === 'maintenance' && signedIn && !signingIn) void checkSite();
+  }, [status, signedIn, signingIn]);
 
   useEffect(() => {
     const timer = setTimeout(() => setCountdownDone(true), SITE_CHECK_COUNTDOWN_MS);
@@ -40,12 +51,20 @@ export function BootGate({ children }: { children: ReactNode }) {
   if (!countdownDone || status === 'checking') return <LoadingScreen />;
   if (status === 'unreachable') return <LoadingScreen retryInSeconds={retryIn ?? 0} />;
   if (status === 'maintenance') {
+    // the sign-in return (`/login/{provider}?token=`) is exchanged here too, so staff can get in
+    if (signingIn) {
+      return (
+        <div className="h-dvh bg-ink-900">
+          <SocialLoginPage />
+        </div>
+      );
+    }
     return (
       <MaintenancePage
         chat={
           desktop ? (
             <aside className="w-80 shrink-0 border-l border-ink-700">
-              <ChatPanel />
+              <ChatPanel standalone />
             </aside>
           ) : null
         }

@@ -1,3 +1,4 @@
+import { TipRainDialog } from '../features/rain/tip-rain-dialog.tsx';
 import { AdminDialog } from '../features/account/admin-dialog.tsx';
 import { CashierDialog } from '../features/cashier/cashier-dialog.tsx';
 import { CouponDialog } from '../features/coupons/coupon-dialog.tsx';
@@ -6,6 +7,7 @@ import { AffiliatesDialog } from '../features/affiliates/affiliates-dialog.tsx';
 import { SignInDialog } from '../features/auth/sign-in-dialog.tsx';
 import { useStripSignInParams } from '../features/auth/use-sign-in-from-url.ts';
 import { ProfileDialog } from '../features/profile/profile-dialog.tsx';
+import { TipDialog } from '../features/chat/tip-dialog.tsx';
 import { DailyCaseView } from '../features/cases/daily-case-view.tsx';
 import { RewardsDialog } from '../features/rewards/rewards-dialog.tsx';
 import { SupportDialog } from '../features/site/support-dialog.tsx';
@@ -50,6 +52,8 @@ export function DialogHost() {
       <TermsDialog open={is('terms')} onOpenChange={onOpenChange} />
       <AdminDialog open={is('admin')} onOpenChange={onOpenChange} />
       <ProfileDialog />
+      <TipDialog />
+      <TipRainDialog />
       <VipDialog />
     </>
   );

@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { AffiliateLinkPage } from '../features/affiliates/affiliate-link-page.tsx';
+import { CheckMailPage } from '../features/auth/check-mail-page.tsx';
 import { SocialLoginPage } from '../features/auth/social-login-page.tsx';
 import { BattlePage } from '../features/battles/battle-page.tsx';
 import { BattlesPage } from '../features/battles/battles-page.tsx';
@@ -64,6 +65,7 @@ export const routes: RouteObject[] = [
           { path: '/provably-fair', element: <ProvablyFairPage /> },
           { path: '/a/:affiliateCode', element: <AffiliateLinkPage /> },
           { path: '/login/:provider?', element: <SocialLoginPage /> },
+          { path: '/register/check-mail', element: <CheckMailPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { claimStoredAffiliateCode } from '../features/affiliates/affiliate-code.ts';
 import { useAuthStore } from '../features/auth/auth-store.ts';
 import { useSignInFromUrl } from '../features/auth/use-sign-in-from-url.ts';
-import { useOnlineCount } from '../features/chat-slot/chat-panel.tsx';
+import { useChatEvents } from '../features/chat/use-chat-events.ts';
 import { useRealtime } from './use-realtime.ts';
 
 /** Side effects of a running session: auth load, sockets, URL-driven dialogs, affiliate claim. */
@@ -19,7 +19,7 @@ export function Session() {
   }, [userId]);
 
   useRealtime();
-  useOnlineCount();
+  useChatEvents();
   useSignInFromUrl();
   return null;
 }

@@ -1,7 +1,7 @@
 import { MessagesSquare, PanelRightOpen } from 'lucide-react';
 import { Outlet } from 'react-router';
-import { ChatPanel } from '../features/chat-slot/chat-panel.tsx';
-import { useChatPanel } from '../features/chat-slot/chat-panel-store.ts';
+import { ChatPanel } from '../features/chat/chat-panel.tsx';
+import { useChatPanel } from '../features/chat/chat-panel-store.ts';
 import { NavBar } from '../features/nav/nav-bar.tsx';
 import { MaintenanceBanner } from '../features/site/maintenance-banner.tsx';
 import { useIsDesktop } from '../lib/use-media-query.ts';

@@ -1,4 +1,5 @@
 import { DEFAULT_EDGE_PCT } from '@coinsite/shared/fairness';
+import { DEFAULT_MAX_PROFIT_CENTS } from '@coinsite/shared/games';
 import { create } from 'zustand';
 
 /**
@@ -10,6 +11,9 @@ export const gameEdges: { dice: number; limbo: number; mines: number } = {
   limbo: DEFAULT_EDGE_PCT.limbo,
   mines: DEFAULT_EDGE_PCT.mines,
 };
+
+/** The most one dice, limbo or mines bet may win over its stake (MAX_PROFIT, from GET /api/site). */
+export const gameLimits: { maxProfitCents: number } = { maxProfitCents: DEFAULT_MAX_PROFIT_CENTS };
 
 /** What GET /api/site told us at start (spec-2 app shell). */
 export type SiteStatus = 'checking' | 'ready' | 'maintenance' | 'unreachable';

@@ -3,6 +3,8 @@ export const STORAGE_KEYS = {
   token: 'token',
   affiliateCode: 'affiliateCode',
   bootRetries: 'boot-retries',
+  /** set once the chat rules were agreed to (spec-2 §4) */
+  chatRulesAgreed: 'chat-rules-agreed',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

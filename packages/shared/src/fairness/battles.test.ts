@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { battleResult, battleSideTotals, battleTicket, battleTieBreak, seatsOfSide } from './battles.ts';
-import { BATTLE_SEEDS } from './vectors.fixture.ts';
+import { BATTLE_SEEDS, BLOCK_ID } from './vectors.fixture.ts';
 
 describe('battle vectors (fairness.md §3)', () => {
   test.each([
@@ -16,6 +16,21 @@ describe('battle vectors (fairness.md §3)', () => {
     expect(battleTieBreak(BATTLE_SEEDS, [1, 3, 4])).toBe(1);
     expect(battleTieBreak(BATTLE_SEEDS, [4, 1, 3])).toBe(1);
   });
+
+  // fairness.md §3's coinflip vectors read the same u32 (nonce 0 of serverSeed + blockId): roll 22/60
+  // puts it in [22/60, 23/60) of 2^32, roll 44/60 in [44/60, 45/60). tied[floor(u · len / 2^32)] follows.
+  test.each([
+    { serverSeed: 'c0ffee00c0ffee00c0ffee00c0ffee00', tied: [1, 2], winner: 1 },
+    { serverSeed: 'c0ffee00c0ffee00c0ffee00c0ffee00', tied: [1, 3, 4], winner: 3 },
+    { serverSeed: 'deadbeefdeadbeefdeadbeefdeadbeef', tied: [1, 2], winner: 2 },
+    { serverSeed: 'deadbeefdeadbeefdeadbeefdeadbeef', tied: [4, 3, 1], winner: 4 },
+    { serverSeed: 'deadbeefdeadbeefdeadbeefdeadbeef', tied: [1, 2, 3, 4], winner: 3 },
+  ])(
+    'a tie between $tied under server seed $serverSeed goes to side $winner',
+    ({ serverSeed, tied, winner }) => {
+      expect(battleTieBreak({ serverSeed, blockId: BLOCK_ID }, tied)).toBe(winner);
+    },
+  );
 
   test('rounds start at 1 and seats run 1..4', () => {
     expect(() => battleTicket(BATTLE_SEEDS, 0, 1)).toThrow(RangeError);
@@ -56,9 +71,29 @@ describe('battle winners', () => {
     expect(teams.winningSeats).toEqual(seatsOfSide(teams.winner, true));
   });
 
+  test('a tie is not always won by the lowest side: the nonce-0 pick decides', () => {
+    const seeds = { serverSeed: 'deadbeefdeadbeefdeadbeefdeadbeef', blockId: BLOCK_ID };
+    const seats = battleResult(seeds, [300, 100, 300, 300], { crazy: false, teams: false });
+    expect(seats).toEqual({
+      sideTotals: [300, 100, 300, 300],
+      tied: [1, 3, 4],
+      winner: 4,
+      winningSeats: [4],
+    });
+    const teams = battleResult(seeds, [100, 100, 150, 50], { crazy: true, teams: true });
+    expect(teams).toEqual({ sideTotals: [200, 200], tied: [1, 2], winner: 2, winningSeats: [3, 4] });
+  });
+
+  test('a tie break needs a side', () => {
+    expect(() => battleTieBreak(BATTLE_SEEDS, [])).toThrow(/at least one side/);
+  });
+
   test('a battle has 2..4 seats, and exactly 4 in 2v2', () => {
     expect(() => battleSideTotals([100], false)).toThrow(RangeError);
     expect(() => battleSideTotals([1, 2, 3], true)).toThrow(RangeError);
+    expect(() => battleSideTotals([1, 2, 3, 4, 5], false)).toThrow(RangeError);
+    expect(battleSideTotals([7, 9], false)).toEqual([7, 9]);
+    expect(battleSideTotals([1, 2, 3, 4], false)).toEqual([1, 2, 3, 4]);
   });
 
   test('property: the winner is one of the leaders, and the leaders share the best total', () => {

@@ -36,10 +36,9 @@ export function battleTicket(seeds: BlockSeeds, round: number, seat: number): nu
 
 /** tied[pick(0, tied.length)] of the stream (serverSeed, blockId, nonce 0), tied sorted ascending. */
 export function battleTieBreak(seeds: BlockSeeds, tied: readonly number[]): number {
+  if (tied.length === 0) throw new RangeError('a tie break needs at least one side');
   const ascending = [...tied].sort((a, b) => a - b);
-  const winner = ascending[pickAt(blockStream(seeds, 0), 0, ascending.length)];
-  if (winner === undefined) throw new RangeError('a tie break needs at least one side');
-  return winner;
+  return ascending[pickAt(blockStream(seeds, 0), 0, ascending.length)] as number;
 }
 
 /** Seat totals (cents, index 0 = seat 1) → sides, leaders and the winner after the tie break. */

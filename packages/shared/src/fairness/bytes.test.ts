@@ -43,6 +43,24 @@ describe('byte generator', () => {
     expect(() => pick(-1, 10)).toThrow(RangeError);
     expect(() => pick(5, 0)).toThrow(RangeError);
     expect(() => u32At({ ...seeds(SS1, 0), nonce: -1 }, 0)).toThrow(RangeError);
+    expect(() => pick(1.5, 10)).toThrow(RangeError);
+    expect(() => pick(5, 2 ** 53)).toThrow(RangeError);
+  });
+
+  test('pick(u, 1) is 0 for every u: one outcome is always outcome 0', () => {
+    expect(pick(0, 1)).toBe(0);
+    expect(pick(2 ** 32 - 1, 1)).toBe(0);
+  });
+
+  test('readU32 reads only inside its own bytes, even when they are a window on a larger buffer', () => {
+    const buffer = new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    const window = buffer.subarray(4, 8); // bytes 5, 6, 7, 8
+    expect(readU32(window, 0)).toBe(0x05060708);
+    expect(readU32(buffer, 8)).toBe(0x090a0b0c);
+    // DataView would happily read the neighbours' bytes 6..9 or 4..7: the bounds check refuses
+    expect(() => readU32(window, 1)).toThrow('no 4 bytes at offset 1');
+    expect(() => readU32(window, -1)).toThrow('no 4 bytes at offset -1');
+    expect(() => readU32(buffer, 9)).toThrow(RangeError);
   });
 
   test('property: pick(u, N) is an integer in [0, N)', () => {

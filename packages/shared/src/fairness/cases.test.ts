@@ -48,6 +48,13 @@ describe('loot tables', () => {
     }
     expect(Object.fromEntries(counts)).toEqual({ Common: 80_000, Rare: 15_000, Epic: 4_500, Knife: 500 });
     expect(() => itemForTicket(TABLE, 0)).toThrow(RangeError);
+    expect(() => itemForTicket(TABLE, CASE_TICKETS + 1)).toThrow(RangeError);
+  });
+
+  test('a ticket in a gap of a broken table throws instead of paying nothing', () => {
+    const broken = [range(1, 500), range(502, 100_000)];
+    expect(itemForTicket(broken, 502)).toBe(broken[1]);
+    expect(() => itemForTicket(broken, 501)).toThrow(/no item holds ticket 501/);
   });
 
   test.each([

@@ -40,6 +40,16 @@ describe('limbo vectors (fairness.md §3)', () => {
     expect(limboOutcome(s, 1000, target)).toEqual({ result, win, payout: win ? 10 * target : 0 });
   });
 
+  // Small n, where n ± 1 moves the result: n = floor(u32 · 10^8 / 2^32) + 1 worked out by hand from the
+  // u32, result = floor(99·10^8 / n). SS1 n=2983: u32 552984 → n 12876; SS2 n=4568: u32 30854 → n 719.
+  test.each([
+    { name: 'SS1 n=2983', s: seeds(SS1, 2983), u32: 552_984, result: 768_872 },
+    { name: 'SS2 n=4568', s: seeds(SS2, 4568), u32: 30_854, result: 13_769_123 },
+  ])('$name: a high result pins n = pick + 1 exactly', ({ s, u32, result }) => {
+    expect(u32At(s, 0)).toBe(u32);
+    expect(limboResult(s)).toBe(result);
+  });
+
   test("Stake's cross-check: (server seed, client seed) nonces 1, 2, 3 → 1.32, 1.83, 4.28", () => {
     expect([1, 2, 3].map((nonce) => limboResult(stakeSeeds(nonce)))).toEqual([132, 183, 428]);
   });

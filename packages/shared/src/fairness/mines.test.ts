@@ -52,6 +52,14 @@ describe('mines rules', () => {
     expect(minesMultiplier(12, 13)).toBe(51_482_970_000); // 0.99 × C(25,13) / C(13,13) = 5,148,297x
   });
 
+  test('choose is the binomial coefficient', () => {
+    expect(choose(25, 0)).toBe(1n);
+    expect(choose(25, 1)).toBe(25n);
+    expect(choose(25, 3)).toBe(2_300n);
+    expect(choose(25, 12)).toBe(5_200_300n);
+    expect(choose(22, 22)).toBe(1n);
+  });
+
   test('mine counts 1..24, cash-out only after a safe reveal', () => {
     expect(minesCountError(0)).not.toBeNull();
     expect(minesCountError(25)).not.toBeNull();
@@ -59,7 +67,10 @@ describe('mines rules', () => {
     expect(minesCashoutError(0)).toBe("You can't cash out before revealing any tiles!");
     expect(minesCashoutError(1)).toBeNull();
     expect(() => minesPayout(100, 3, 0)).toThrow(RangeError);
-    expect(() => minesMultiplier(3, 23)).toThrow(RangeError);
+    // 25 − m safe tiles at most: the bound, not a BigInt division by C(22, 23) = 0, refuses 23
+    expect(() => minesMultiplier(3, 23)).toThrow(/safe reveals must be an integer in 0\.\.22/);
+    expect(() => minesPayout(100, 3, 23)).toThrow(/safe reveals at cash-out must be an integer in 1\.\.22/);
+    expect(minesMultiplier(3, 22)).toBe(22_770_000); // 0.99 × C(25, 22) / C(22, 22) = 0.99 × 2300
   });
 });
 
@@ -121,11 +132,29 @@ describe('mines properties', () => {
     const game = fc
       .integer({ min: MINES_MIN, max: MINES_MAX })
       .chain((mines) => fc.tuple(fc.constant(mines), fc.integer({ min: 1, max: MINES_TILES - mines })));
+    // bet × multiplier reaches 10^19, past 2^53: the bound is compared in BigInt, not in doubles
+    // (in doubles, bet 45020382 with 13 mines and 12 reveals came out below its exact payout)
+    const withinBounds = (bet: number, mines: number, safe: number) => {
+      const payout = minesPayout(bet, mines, safe);
+      return (
+        Number.isSafeInteger(payout) &&
+        payout >= bet &&
+        BigInt(payout) * 10_000n <= BigInt(bet) * BigInt(maxMultiplier)
+      );
+    };
+    expect(withinBounds(45_020_382, 13, 12)).toBe(true);
+    expect(withinBounds(MAX_AMOUNT_CENTS, 1, 24)).toBe(true);
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: MAX_AMOUNT_CENTS }), game, (bet, [mines, safe]) => {
-        const payout = minesPayout(bet, mines, safe);
-        return Number.isSafeInteger(payout) && payout >= bet && payout <= (bet * maxMultiplier) / 10_000;
-      }),
+      fc.property(fc.integer({ min: 1, max: MAX_AMOUNT_CENTS }), game, (bet, [mines, safe]) =>
+        withinBounds(bet, mines, safe),
+      ),
     );
+  });
+
+  test('the payout is floor(bet × multiplier / 10^4), exact past 2^53', () => {
+    // 0.99 × C(25, 12) / C(12, 12) = 5,148,297x; 45,020,382 × 5,148,297 = 231,778,297,589,454 exactly,
+    // while the double 45020382 × 51482970000 / 10^4 is 231,778,297,589,453.97
+    expect(minesMultiplier(13, 12)).toBe(51_482_970_000);
+    expect(minesPayout(45_020_382, 13, 12)).toBe(231_778_297_589_454);
   });
 });

@@ -25,8 +25,16 @@ export function battlePayouts(opts: {
   const { seatPrice, seatCount, teams, tied } = opts;
   if (!Number.isSafeInteger(seatPrice) || seatPrice <= 0)
     throw new RangeError('seat price must be positive cents');
+  if (!Number.isSafeInteger(seatCount) || seatCount < 2 || seatCount > 4)
+    throw new RangeError('a battle has 2 to 4 seats');
   if (teams && seatCount !== 4) throw new RangeError('a 2v2 battle has 4 seats');
   if (tied.length === 0) throw new RangeError('a battle has at least one winning side');
+  const sideCount = teams ? 2 : seatCount;
+  if (
+    new Set(tied).size !== tied.length ||
+    tied.some((s) => !Number.isSafeInteger(s) || s < 1 || s > sideCount)
+  )
+    throw new RangeError(`winning sides must be distinct sides in 1..${sideCount}`);
   const pot = seatPrice * seatCount;
   const sides = [...tied].sort((a, b) => a - b);
   const perSide = Math.floor(pot / sides.length);

@@ -57,6 +57,11 @@ describe('crash cash-outs', () => {
     expect(crashCashoutPayout(100_000, 300)).toBe(200_000);
     expect(crashMaxProfitMultiplier(100_000)).toBe(200);
     expect(crashMaxProfitMultiplier(3)).toBe(3_333_434); // ceil(100003 · 100 / 3)
+    // the 1-cent minimum bet: 0.01 + 1,000.00 of profit = 100,001 cents at 100,001.00x
+    expect(crashMaxProfitMultiplier(1)).toBe(10_000_100);
+    // the guard, not a BigInt division by zero or BigInt(1.5), refuses these
+    expect(() => crashMaxProfitMultiplier(0)).toThrow('bet must be a positive integer, got 0');
+    expect(() => crashMaxProfitMultiplier(1.5)).toThrow('bet must be a positive integer, got 1.5');
   });
 
   test('auto-cashout is null or at least 1.01x in hundredths', () => {

@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { CONTROL_NAMES } from '../constants.ts';
-import { signedCoinAmount } from './common.ts';
+import { signedCoinAmount, text } from './common.ts';
 
 export const toggleControlBody = z.object({
   name: z.enum(CONTROL_NAMES, { error: 'Unknown control.' }),
 });
 export const adjustBalanceBody = z.object({
   amount: signedCoinAmount.refine((v) => v !== 0, 'Amount cannot be zero.'),
-  reason: z
-    .string({ error: 'Please give a reason.' })
-    .trim()
+  reason: text('reason', 'Please give a reason.')
     .min(1, 'Please give a reason.')
     .max(200, 'Reason is too long.'),
 });
@@ -43,5 +41,6 @@ export interface AdminUserView {
 /** GET /external/v1/features: which optional admin panels this server can back (routes present). */
 export interface AdminFeaturesView {
   trivia: boolean;
+  giveaway: boolean;
   race: boolean;
 }

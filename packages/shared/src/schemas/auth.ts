@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN, USERNAME_RE } from '../constants.ts';
+import { text, wireId } from './common.ts';
 
 const email = z
   .string({ error: 'Please enter your email.' })
@@ -15,7 +16,7 @@ const newPassword = z
   .string({ error: 'Please enter a password.' })
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters long.`)
   .max(200, 'Password is too long.');
-const recaptcha = z.string().max(4000).optional().nullable();
+const recaptcha = text('captcha answer').max(4000).optional().nullable();
 
 export const loginBody = z.object({ email, password, recaptcha });
 export const registerBody = z.object({
@@ -30,16 +31,14 @@ export const registerBody = z.object({
 export const forgotPasswordBody = z.object({ email, recaptcha });
 export const resetPasswordBody = z.object({
   email,
-  code: z
-    .string({ error: 'Please enter the security code.' })
-    .trim()
-    .min(1, 'Please enter the security code.')
-    .max(64),
+  code: text('security code').min(1, 'Please enter the security code.').max(64),
   password: newPassword,
   recaptcha,
 });
-export const exchangeTokenBody = z.object({ token: z.string().min(1, 'Missing token.').max(200) });
-export const profileBody = z.object({ userid: z.coerce.string().regex(/^[0-9]{1,18}$/, 'Invalid user id.') });
+export const exchangeTokenBody = z.object({
+  token: text('token', 'Missing token.').min(1, 'Missing token.').max(200),
+});
+export const profileBody = z.object({ userid: wireId('Invalid user id.') });
 
 export type LoginBody = z.infer<typeof loginBody>;
 export type RegisterBody = z.infer<typeof registerBody>;

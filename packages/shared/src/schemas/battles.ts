@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type CaseItemView, type CaseSummaryView, caseSlug } from './cases.ts';
+import { INTEGER_STRING, wireNumber } from './common.ts';
 
 export const BATTLE_EVENTS = {
   create: 'battles:create',
@@ -92,11 +93,10 @@ export const battlesCreatePayload = z.tuple([
 /** battles:join / battles:callbot battleId, seatIndex (0-based, left to right). */
 export const battleSeatPayload = z.tuple([
   battleId,
-  z.coerce
-    .number({ error: 'Invalid seat.' })
-    .int('Invalid seat.')
-    .min(0, 'Invalid seat.')
-    .max(3, 'Invalid seat.'),
+  wireNumber(
+    z.number({ error: 'Invalid seat.' }).int('Invalid seat.').min(0, 'Invalid seat.').max(3, 'Invalid seat.'),
+    INTEGER_STRING,
+  ),
 ]);
 
 export const battleGameBody = z.object({ gameId: battleId });

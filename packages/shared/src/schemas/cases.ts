@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coinAmount } from './common.ts';
+import { coinAmount, INTEGER_STRING, text, wireNumber } from './common.ts';
 
 /** Rarity colours of items (spec-3 §3), by name. */
 export const RARITY_COLORS = {
@@ -62,23 +62,28 @@ export const casesFreePayload = z.tuple([
 export const caseSlugBody = z.object({ slug: caseSlug });
 export const caseSlugParams = z.object({ slug: caseSlug });
 
-const ticket = z.coerce.number({ error: 'Tickets must be numbers.' }).int('Tickets must be whole numbers.');
+const ticket = wireNumber(
+  z.number({ error: 'Tickets must be numbers.' }).int('Tickets must be whole numbers.'),
+  INTEGER_STRING,
+);
 
 /** Admin: create or replace a case and its loot table (ranges must tile 1..100000). */
 export const caseSaveBody = z.object({
   slug: caseSlug,
-  name: z.string().trim().min(1, 'Please enter a name.').max(60, 'The name is too long.'),
+  name: text('name', 'Please enter a name.').min(1, 'Please enter a name.').max(60, 'The name is too long.'),
   price: coinAmount,
-  image: z.string().trim().max(300).optional(),
+  image: text('image').max(300).optional(),
   kind: z.enum(['paid', 'daily', 'level'], { error: 'Unknown case kind.' }).default('paid'),
   active: z.boolean().default(true),
   items: z
     .array(
       z.object({
-        name: z.string().trim().min(1, 'Every item needs a name.').max(60, 'An item name is too long.'),
+        name: text('item name', 'Every item needs a name.')
+          .min(1, 'Every item needs a name.')
+          .max(60, 'An item name is too long.'),
         price: coinAmount.refine((v) => v >= 0.01, 'Every item must be worth at least 0.01.'),
         color: z.enum(RARITIES, { error: 'Unknown item colour.' }),
-        image: z.string().trim().max(300).optional(),
+        image: text('item image').max(300).optional(),
         ticketsStart: ticket,
         ticketsEnd: ticket,
       }),

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { COINS_PER_DOLLAR } from '../money.ts';
 import { levelForWagerCents } from '../vip.ts';
-import { coinAmount } from './common.ts';
+import { coinAmount, INTEGER_STRING, text, wireId, wireNumber } from './common.ts';
 
 /** PROTOCOL.md §4 transaction states. */
 export const TX_STATE = {
@@ -256,18 +256,15 @@ export function amountTextToCents(text: string): number {
 // ---- HTTP bodies ------------------------------------------------------------------------------
 
 export const cardInitializeBody = z.object({ site_value: coinAmount });
+/** `deposit_amount` is in dollars (PROTOCOL §4). */
 export const cashappInitializeBody = z.object({ deposit_amount: coinAmount });
 export const cashappCheckBody = z.object({
-  payment_link: z
-    .string({ error: 'Please paste your Cash App web receipt link.' })
-    .trim()
+  payment_link: text('receipt link', 'Please paste your Cash App web receipt link.')
     .min(1, 'Please paste your Cash App web receipt link.')
     .max(500, 'That receipt link is too long.'),
 });
 export const giftcardRedeemBody = z.object({
-  code: z
-    .string({ error: 'Please enter a gift card code.' })
-    .trim()
+  code: text('gift card code', 'Please enter a gift card code.')
     .min(1, 'Please enter a gift card code.')
     .max(64, 'That gift card code is invalid.'),
 });
@@ -278,9 +275,7 @@ export const skinsOrderBody = z.object({
 });
 export const withdrawBody = z.object({
   currency: z.enum(WITHDRAW_CURRENCIES, { error: 'Please choose a withdrawal method.' }),
-  address: z
-    .string({ error: 'Please enter your address.' })
-    .trim()
+  address: text('address', 'Please enter your address.')
     .min(1, 'Please enter your address.')
     .max(128, 'That address is too long.'),
   amount: coinAmount,
@@ -288,32 +283,34 @@ export const withdrawBody = z.object({
 
 /** Admin: import gift-card codes of one value. */
 export const giftcardImportBody = z.object({
-  value: z.coerce
-    .number({ error: 'Please choose a gift card value.' })
-    .refine(
-      (v) => (GIFT_CARD_VALUES_USD as readonly number[]).includes(v),
-      'Gift card values are 5, 10, 15, 20, 50 or 100.',
-    ),
+  value: wireNumber(
+    z
+      .number({ error: 'Please choose a gift card value.' })
+      .refine(
+        (v) => (GIFT_CARD_VALUES_USD as readonly number[]).includes(v),
+        'Gift card values are 5, 10, 15, 20, 50 or 100.',
+      ),
+  ),
   codes: z
-    .array(z.string().trim().min(6, 'Gift card codes are at least 6 characters.').max(64), {
+    .array(text('gift card code').min(6, 'Gift card codes are at least 6 characters.').max(64), {
       error: 'Please give a list of codes.',
     })
     .min(1, 'Please give at least one code.')
     .max(1000, 'Import at most 1,000 codes at a time.'),
 });
 export const txIdParams = z.object({ id: z.string().regex(/^[0-9]{1,18}$/, 'Invalid transaction id.') });
-export const confirmTxBody = z.object({ txid: z.string().trim().max(200).optional() });
+export const confirmTxBody = z.object({ txid: text('txid').max(200, 'The txid is too long.').optional() });
 export const txListQuery = z.object({
   type: z.enum(['deposit', 'withdraw']).optional(),
-  state: z.coerce.number().int().min(0).max(6).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(200),
+  state: wireNumber(z.number().int().min(0).max(6), INTEGER_STRING).optional(),
+  limit: wireNumber(z.number().int().min(1).max(500), INTEGER_STRING).default(200),
 });
 
 const cryptoCurrency = z.enum(CRYPTO_CURRENCIES, { error: 'Unknown currency.' });
 /** Admin, sandbox chain: send a deposit (amount in the coin's units, e.g. "0.0125"). */
 export const sandboxSendBody = z.object({
   currency: cryptoCurrency,
-  address: z.string().trim().min(1, 'Please enter an address.').max(128),
+  address: text('address').min(1, 'Please enter an address.').max(128),
   amount: z
     .string({ error: 'Please enter an amount.' })
     .trim()
@@ -321,23 +318,23 @@ export const sandboxSendBody = z.object({
 });
 export const sandboxMineBody = z.object({
   currency: cryptoCurrency,
-  blocks: z.coerce.number().int().min(1, 'Mine at least one block.').max(100).default(1),
+  blocks: wireNumber(z.number().int().min(1, 'Mine at least one block.').max(100), INTEGER_STRING).default(1),
 });
 
 /** A card provider webhook (ArkPay's transaction status change). */
 export const arkpayWebhookBody = z.object({
-  id: z.string().min(1).max(100),
-  merchantTransactionId: z.string().min(1).max(100),
+  id: text('id').min(1).max(100),
+  merchantTransactionId: text('merchantTransactionId').min(1).max(100),
   status: z.enum(['NOT_STARTED', 'PROCESSING', 'COMPLETED', 'FAILED', 'CANCELLED']),
-  amount: z.coerce.number().optional(),
-  currency: z.string().max(10).optional(),
+  amount: wireNumber(z.number()).optional(),
+  currency: text('currency').max(10).optional(),
 });
 /** A skin-payment callback: the order paid with skins worth `amount` dollars. */
 export const skinsCallbackBody = z.object({
   status: z.enum(['success', 'pending', 'fail']),
-  order_id: z.coerce.string().regex(/^[0-9]{1,18}$/),
-  transaction_id: z.coerce.string().min(1).max(100),
-  amount: z.coerce.number().refine(Number.isFinite).optional(),
+  order_id: wireId('Invalid order id.'),
+  transaction_id: z.coerce.string().pipe(text('transaction_id').min(1).max(100)),
+  amount: wireNumber(z.number()).optional(),
 });
 
 /** Sandbox pages (served by this site when a provider runs in sandbox mode). */
@@ -347,10 +344,10 @@ export const sandboxIdParams = z.object({
 export const sandboxCashappPayBody = z.object({
   to: z.string().regex(/^\$[A-Za-z][A-Za-z0-9_]{0,19}$/, 'Unknown cashtag.'),
   amount: z.string().regex(/^[0-9]{1,7}(\.[0-9]{1,2})?$/, 'Enter an amount such as 5.00.'),
-  note: z.string().trim().max(64).default(''),
+  note: text('note').max(64).default(''),
 });
 export const sandboxSkinsDepositBody = z.object({
-  skin: z.coerce.number().int().min(0).max(20),
+  skin: wireNumber(z.number().int().min(0).max(20), INTEGER_STRING),
   game: z.enum(SKIN_GAMES).optional(),
 });
 
@@ -385,11 +382,13 @@ export interface WithdrawResult {
   state: number;
 }
 export interface AdminTxView extends TxView {
-  _user: { _id: string; username: string };
+  _user: { _id: string; username: string; avatar: string };
   usdValue: number;
   cryptoValue: number | null;
   address: string | null;
   method: string;
+  /** Set on a credited deposit an admin should look at: 'over_daily_limit'. */
+  reviewFlag: string | null;
 }
 export interface CashierConfigView {
   sandbox: { card: boolean; cashapp: boolean; giftcard: boolean; skins: boolean; crypto: boolean };

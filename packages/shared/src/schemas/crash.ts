@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coinAmount } from './common.ts';
+import { coinAmount, DECIMAL_STRING } from './common.ts';
 
 /** Round status numbers of spec-3 §4. */
 export const CRASH_STATUS = {
@@ -36,10 +36,15 @@ export const CRASH_BET_CLEAR_MS = 1500;
 /** A crash point below 2.00x is shown red, otherwise green. */
 export const CRASH_RED_BELOW = 2;
 
-/** null, undefined or '' mean "no auto-cashout"; numbers and numeric strings are hundredths. */
+/** null, undefined or '' mean "no auto-cashout"; numbers and decimal strings are hundredths. */
 const autoCashoutTarget = z.preprocess(
-  (v) => (v === undefined || v === null || v === '' ? null : typeof v === 'string' ? Number(v) : v),
-  z.number({ error: 'Invalid auto cashout.' }).refine(Number.isFinite, 'Invalid auto cashout.').nullable(),
+  (v) =>
+    v === undefined || v === null || v === ''
+      ? null
+      : typeof v === 'string' && DECIMAL_STRING.test(v)
+        ? Number(v)
+        : v,
+  z.number({ error: 'Invalid auto cashout.' }).nullable(),
 );
 
 /** join-game: target (auto-cashout in hundredths, or null), betAmount (coins). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coinAmount } from './common.ts';
+import { coinAmount, INTEGER_STRING, text, wireNumber } from './common.ts';
 
 /**
  * Rewards: coupons, affiliates, VIP and rakeback, faucet. Request bodies are parsed by these
@@ -9,9 +9,7 @@ import { coinAmount } from './common.ts';
 // ---- coupons ----
 
 export const couponRedeemBody = z.object({
-  code: z
-    .string({ error: 'Please enter a coupon code.' })
-    .trim()
+  code: text('coupon code', 'Please enter a coupon code.')
     .min(1, 'Please enter a coupon code.')
     .max(64, 'This coupon code does not exist.'),
 });
@@ -22,12 +20,15 @@ export const couponCreateBody = z.object({
     .string({ error: 'Please enter a code.' })
     .trim()
     .regex(/^[A-Za-z0-9_-]{3,32}$/, 'Code must be 3 to 32 letters, digits, dashes or underscores.'),
-  message: z.string().trim().max(200, 'Message must be at most 200 characters.').optional().default(''),
-  uses: z.coerce
-    .number({ error: 'Uses must be a number.' })
-    .int('Uses must be a whole number.')
-    .min(1, 'Uses must be at least 1.')
-    .max(1_000_000, 'Uses must be at most 1,000,000.'),
+  message: text('message').max(200, 'Message must be at most 200 characters.').optional().default(''),
+  uses: wireNumber(
+    z
+      .number({ error: 'Uses must be a number.' })
+      .int('Uses must be a whole number.')
+      .min(1, 'Uses must be at least 1.')
+      .max(1_000_000, 'Uses must be at most 1,000,000.'),
+    INTEGER_STRING,
+  ),
   payout: coinAmount.refine((v) => v >= 0.01, 'Payout must be at least 0.01.'),
 });
 export type CouponCreateBody = z.infer<typeof couponCreateBody>;
@@ -60,9 +61,7 @@ export const affiliateUpdateCodeBody = z.object({
 });
 
 export const affiliateRedeemBody = z.object({
-  code: z
-    .string({ error: 'Please enter an affiliate code.' })
-    .trim()
+  code: text('affiliate code', 'Please enter an affiliate code.')
     .min(1, 'Please enter an affiliate code.')
     .max(64, 'This affiliate code does not exist.'),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { coinAmount } from './common.ts';
+import { MAX_AMOUNT_CENTS } from '../money.ts';
+import { coinAmount, INTEGER_STRING, wireNumber } from './common.ts';
 
 /** 1–64 printable characters (fairness.md §1). */
 export const clientSeed = z
@@ -16,9 +17,7 @@ export const diceBetPayload = z.tuple([
   z.object({
     amount: coinAmount,
     multiplier: z.unknown().optional(),
-    rangeData: z.coerce
-      .number({ error: 'Invalid roll under.' })
-      .refine(Number.isFinite, 'Invalid roll under.'),
+    rangeData: wireNumber(z.number({ error: 'Invalid roll under.' })),
   }),
 ]);
 
@@ -26,40 +25,77 @@ export const diceBetPayload = z.tuple([
 export const limboBetPayload = z.tuple([
   z.object({
     amount: coinAmount,
-    multiplier: z.coerce
-      .number({ error: 'Invalid target multiplier.' })
-      .refine(Number.isFinite, 'Invalid target multiplier.'),
+    multiplier: wireNumber(z.number({ error: 'Invalid target multiplier.' })),
   }),
 ]);
 
 export const minesBetPayload = z.tuple([
   z.object({
     amount: coinAmount,
-    minescount: z.coerce.number({ error: 'Invalid mines count.' }).int('Invalid mines count.'),
+    minescount: wireNumber(
+      z.number({ error: 'Invalid mines count.' }).int('Invalid mines count.'),
+      INTEGER_STRING,
+    ),
   }),
 ]);
 export const minesRevealPayload = z.tuple([
   z.object({
-    tileIndex: z.coerce.number().int('Invalid tile.').min(0, 'Invalid tile.').max(24, 'Invalid tile.'),
+    tileIndex: wireNumber(
+      z
+        .number({ error: 'Invalid tile.' })
+        .int('Invalid tile.')
+        .min(0, 'Invalid tile.')
+        .max(24, 'Invalid tile.'),
+      INTEGER_STRING,
+    ),
   }),
 ]);
 export const noPayload = z.array(z.unknown()).max(1);
 
-/** upgrader:attempt betAmount, item ({name, price, color, image} or an item id), isUnder */
+/** The item as the original client sends it: one of its fixed list, matched by name and price (never trusted). */
+export interface UpgraderItemRef {
+  name: string;
+  price: number;
+}
+
+/**
+ * upgrader:attempt betAmount, item, isUnder. The item is our id (a number, its string, or `{id}`)
+ * or the original client's object `{name, price, color, image, …}` (PROTOCOL §5).
+ */
 export const upgraderAttemptPayload = z.tuple([
   coinAmount,
   z.union(
     [
-      z.coerce.number().int().positive(),
+      z.number().int().positive(),
       z
         .string()
         .regex(/^[0-9]{1,18}$/)
         .transform(Number),
-      z.object({ id: z.coerce.number().int().positive() }).transform((o) => o.id),
+      z.object({ id: wireNumber(z.number().int().positive(), INTEGER_STRING) }).transform((o) => o.id),
+      z
+        .object({
+          name: z
+            .string()
+            .trim()
+            .min(1)
+            .max(100)
+            .regex(/^[^\p{Cc}]+$/u),
+          price: wireNumber(
+            z
+              .number()
+              .nonnegative()
+              .max(MAX_AMOUNT_CENTS / 100),
+          ),
+        })
+        .transform((o): UpgraderItemRef => ({ name: o.name, price: o.price })),
     ],
     { error: 'Please choose an item.' },
   ),
-  z.coerce.boolean(),
+  // a boolean, or its spelling; absent is false (z.coerce.boolean made "false" true)
+  z
+    .union([z.boolean(), z.enum(['true', 'false'])], { error: 'Invalid roll side.' })
+    .optional()
+    .transform((v) => v === true || v === 'true'),
 ]);
 
 /** One bet as the live feed and the history show it. */

@@ -79,7 +79,7 @@ export async function affiliatesView(ctx: Ctx, userId: number): Promise<Affiliat
   const available = unitsToCents(s.units - collected * UNITS_PER_CENT);
   return {
     affiliateCode: code,
-    affiliateLink: `${ctx.config.publicUrl}/a/${encodeURIComponent(code)}`,
+    affiliateLink: `${ctx.config.frontendUrl}/a/${encodeURIComponent(code)}`,
     affiliateMoney: centsToCoins(earned),
     affiliateMoneyAvailable: centsToCoins(Math.max(0, available)),
     affiliateMoneyCollected: centsToCoins(collected),
@@ -156,6 +156,7 @@ export async function redeemAffiliateCode(
         kind: 'affiliate_bonus',
         ref: String(owner.user_id),
         idempotencyKey: `affiliate_bonus:${userId}`,
+        answeredInResponse: true,
       });
       const linked = await unit.tx
         .updateTable('user_rewards')
@@ -212,6 +213,7 @@ export async function claimAffiliateEarnings(ctx: Ctx, userId: number): Promise<
         kind: 'affiliate_claim',
         ref: String(n),
         idempotencyKey: `affiliate_claim:${userId}:${n}`,
+        answeredInResponse: true,
       });
       const done = await unit.tx
         .updateTable('user_rewards')

@@ -13,6 +13,8 @@ import type { Cashier } from './cashier.context.ts';
 import {
   cashierError,
   checkDailyDeposit,
+  checkMaxDeposit,
+  checkNoticeAmount,
   completeDeposit,
   now,
   requireDeposits,
@@ -35,6 +37,7 @@ export async function initializeCard(
   const siteValue = usdCents * 2;
   if (siteValue < CASHIER_DEFAULTS.minCardDepositCents)
     throw cashierError('The minimum card deposit is $5.00 (10.00 coins).');
+  checkMaxDeposit(cashier, 'card', siteValue);
   const txId = await inTransaction(cashier.ctx.db, async (unit) => {
     const { wager } = await lockUser(unit, user.id);
     await checkDailyDeposit(cashier, unit, user.id, wager, siteValue);
@@ -86,7 +89,7 @@ export async function applyCardWebhook(
   switch (body.status) {
     case 'COMPLETED': {
       // a completed payment for another amount is held for an admin rather than credited
-      if (body.amount !== undefined && Math.round(body.amount * 100) !== tx.usd_value) {
+      if (body.amount !== undefined && checkNoticeAmount(cashier, 'card', body.amount) !== tx.usd_value) {
         await unit.tx
           .updateTable('cashier_transactions')
           .set({ state: TX_STATE.manualReview, updated_at: now(cashier) })

@@ -1,11 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { CASHIER_DEFAULTS, coinsToCents, formatCents, TX_STATE } from '@coinsite/shared';
+import { CASHIER_DEFAULTS, coinsToCents, formatCents, TX_STATE, usdCentsToCoinCents } from '@coinsite/shared';
 import type { SessionUser } from '../../platform/auth/sessions.ts';
 import { pgErrorCode, inTransaction } from '../../platform/tx.ts';
 import type { Cashier } from './cashier.context.ts';
 import {
   cashierError,
   checkDailyDeposit,
+  checkMaxDeposit,
   completeDeposit,
   now,
   requireDeposits,
@@ -22,17 +23,21 @@ function newNote(): string {
 
 const usd = (cents: number) => `$${formatCents(cents)}`;
 
-/** POST /cashapp/initialize: a deposit request with our cashtag and a note no other request has. */
+/**
+ * POST /cashapp/initialize: a deposit request with our cashtag and a note no other request has.
+ * The amount is in dollars, as both clients send it (PROTOCOL §4); the limits are in coins (2 per $1).
+ */
 export async function initializeCashApp(
   cashier: Cashier,
   user: SessionUser,
-  depositCoins: number,
+  depositDollars: number,
 ): Promise<{ cashtag: string; note: string; amount: number; message: string }> {
   await requireDeposits(cashier);
-  const usdCents = Math.floor(coinsToCents(depositCoins) / 2);
-  const siteValue = usdCents * 2;
+  const usdCents = coinsToCents(depositDollars);
+  const siteValue = usdCentsToCoinCents(usdCents);
   if (siteValue < CASHIER_DEFAULTS.minCashappDepositCents)
     throw cashierError('The minimum CashApp deposit is $5.00 (10.00 coins).');
+  checkMaxDeposit(cashier, 'cashapp', siteValue);
   const cashtag = cashier.cashapp.cashtag;
   for (let attempt = 0; ; attempt++) {
     const note = newNote();

@@ -16,6 +16,7 @@ import { parse, requireAdmin } from '../../platform/http.ts';
 import type { Cashier } from './cashier.context.ts';
 import { cashierError } from './deposits.service.ts';
 import { importGiftCards } from './giftcards.service.ts';
+import { assetUrls } from '../../platform/assets.ts';
 import { adminTxView } from './transactions.repo.ts';
 import { cancelTransaction, confirmWithdrawal } from './withdrawals.service.ts';
 
@@ -30,12 +31,13 @@ export function cashierAdminRoutes(app: FastifyInstance, cashier: Cashier): void
       .selectFrom('cashier_transactions')
       .innerJoin('users', 'users.id', 'cashier_transactions.user_id')
       .selectAll('cashier_transactions')
-      .select('users.username')
+      .select(['users.username', 'users.avatar'])
       .orderBy('cashier_transactions.id', 'desc')
       .limit(q.limit);
     if (q.type) query = query.where('cashier_transactions.type', '=', q.type);
     if (q.state !== undefined) query = query.where('cashier_transactions.state', '=', q.state);
-    return (await query.execute()).map(adminTxView);
+    const assets = assetUrls(ctx.config);
+    return (await query.execute()).map((row) => adminTxView(row, assets));
   });
 
   app.post('/api/external/v1/transactions/confirm/:id', async (req) => {

@@ -44,7 +44,8 @@ const schema = z.object({
   ARKPAY_API_URL: url.default('https://arkpay.com/api/v1'),
   ARKPAY_API_KEY: optional(z.string().min(1)),
   ARKPAY_SECRET: optional(z.string().min(16, 'must be at least 16 characters')),
-  ARKPAY_SANDBOX_SECRET: z.string().min(16).default('sandbox-arkpay-webhook-secret'),
+  /** Unset: a random secret generated once per installation (sandbox-secrets.ts). */
+  ARKPAY_SANDBOX_SECRET: optional(z.string().min(16, 'must be at least 16 characters')),
 
   CASHAPP_CASHTAG: optional(z.string().regex(/^\$[A-Za-z][A-Za-z0-9_]{0,19}$/, 'must look like $Cashtag')),
   CASHAPP_RECEIPT_JSON_URL: url.default('https://cash.app/receipt-json/f/'),
@@ -52,7 +53,20 @@ const schema = z.object({
   SKINSBACK_API_URL: url.default('https://skinsback.com/api.php'),
   SKINSBACK_SHOP_ID: optional(z.string().min(1)),
   SKINSBACK_SECRET: optional(z.string().min(16, 'must be at least 16 characters')),
-  SKINSBACK_SANDBOX_SECRET: z.string().min(16).default('sandbox-skinsback-callback-secret'),
+  SKINSBACK_SANDBOX_SECRET: optional(z.string().min(16, 'must be at least 16 characters')),
+  /**
+   * The most one deposit may credit, per provider: a request above it is refused, a provider
+   * notice above it gets 400 (a signed notice is still only as trustworthy as its secret).
+   */
+  CASHIER_MAX_DEPOSIT_CARD: coins(1_000_000),
+  CASHIER_MAX_DEPOSIT_CASHAPP: coins(1_000_000),
+  CASHIER_MAX_DEPOSIT_SKINS: coins(1_000_000),
+  /** true: run the payment sandboxes even in production; false: refuse to boot with any of them. */
+  SANDBOX_PAYMENTS: z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no'])
+    .transform((v) => v === '1' || v === 'true' || v === 'yes')
+    .optional(),
+  NODE_ENV: optional(z.string()),
 
   GIFTCARD_SANDBOX_CODES: z
     .enum(['1', '0', 'true', 'false', 'yes', 'no'])
@@ -125,5 +139,24 @@ export function loadCashierConfig(env: Record<string, string | undefined> = proc
     throw new ConfigError('ARKPAY_API_KEY and ARKPAY_SECRET must be set together');
   if ((c.SKINSBACK_SHOP_ID === undefined) !== (c.SKINSBACK_SECRET === undefined))
     throw new ConfigError('SKINSBACK_SHOP_ID and SKINSBACK_SECRET must be set together');
+  const sandboxes = paymentSandboxes(c);
+  const production = c.NODE_ENV === 'production' || c.SANDBOX_PAYMENTS === false;
+  if (production && c.SANDBOX_PAYMENTS !== true && sandboxes.length > 0)
+    throw new ConfigError(
+      `Payment sandboxes would run in production (${sandboxes.join(', ')}): anyone could pay with them. Set the providers' keys (and GIFTCARD_SANDBOX_CODES=false), or SANDBOX_PAYMENTS=true to run them anyway`,
+    );
   return { ...c, rates: parseRates(c.CRYPTO_RATES_USD), cashappFeeBp: Math.round(c.CASHAPP_FEE_PCT * 100) };
+}
+
+/**
+ * The deposit methods that would run as a sandbox anyone can pay with. The crypto sandbox chain is
+ * not one of them: only an admin can send on it.
+ */
+export function paymentSandboxes(c: CashierEnv): string[] {
+  const names: string[] = [];
+  if (!c.ARKPAY_API_KEY) names.push('card');
+  if (!c.CASHAPP_CASHTAG) names.push('Cash App');
+  if (!c.SKINSBACK_SHOP_ID) names.push('skins');
+  if (c.GIFTCARD_SANDBOX_CODES) names.push('gift card test codes');
+  return names;
 }

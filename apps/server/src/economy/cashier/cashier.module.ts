@@ -9,6 +9,7 @@ import {
 } from '../../integrations/payments/cashapp.ts';
 import { syncSandboxGiftCodes } from '../../integrations/payments/giftcard.ts';
 import { sandboxPages } from '../../integrations/payments/sandbox-pages.ts';
+import { sandboxSecrets } from '../../integrations/payments/sandbox-secrets.ts';
 import { sandboxSkins, skinsbackProvider } from '../../integrations/payments/skins.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { loadCashierConfig } from './cashier.config.ts';
@@ -27,6 +28,10 @@ export const SANDBOX_CASHTAG = '$CoinsiteSandbox';
 export async function cashierModule(app: FastifyInstance, ctx: Ctx): Promise<void> {
   const config = loadCashierConfig();
   const realCashtag = config.CASHAPP_CASHTAG;
+  const secrets = sandboxSecrets(ctx.config.DATA_DIR, {
+    arkpay: config.ARKPAY_SANDBOX_SECRET,
+    skinsback: config.SKINSBACK_SANDBOX_SECRET,
+  });
   const cashier: Cashier = {
     ctx,
     app,
@@ -38,7 +43,7 @@ export async function cashierModule(app: FastifyInstance, ctx: Ctx): Promise<voi
             apiKey: config.ARKPAY_API_KEY,
             secret: config.ARKPAY_SECRET,
           })
-        : sandboxCard(ctx.db, config.ARKPAY_SANDBOX_SECRET),
+        : sandboxCard(ctx.db, secrets.arkpay),
     cashapp: cashAppProvider({
       sandbox: !realCashtag,
       cashtag: realCashtag ?? SANDBOX_CASHTAG,
@@ -57,7 +62,7 @@ export async function cashierModule(app: FastifyInstance, ctx: Ctx): Promise<voi
             shopId: config.SKINSBACK_SHOP_ID,
             secret: config.SKINSBACK_SECRET,
           })
-        : sandboxSkins(ctx.db, config.SKINSBACK_SANDBOX_SECRET),
+        : sandboxSkins(ctx.db, secrets.skinsback),
     crypto: cryptoSetup(ctx.db, config),
     scanChains: (currencies) => scanChains(cashier, currencies as CryptoCurrency[] | undefined),
   };

@@ -1,3 +1,4 @@
+import { assetUrls } from '../../platform/assets.ts';
 import {
   cardInitializeBody,
   cashappCheckBody,
@@ -6,7 +7,8 @@ import {
   skinsOrderBody,
   withdrawBody,
 } from '@coinsite/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { setSandboxOwner } from '../../integrations/payments/sandbox-pages.ts';
 import { AppError } from '../../platform/errors.ts';
 import { limit, parse, requireUser } from '../../platform/http.ts';
 import { initializeCard } from './card.service.ts';
@@ -27,10 +29,10 @@ export function cashierRoutes(app: FastifyInstance, cashier: Cashier): void {
 
   /** Runs a /arkpay or /cashapp handler, turning any refusal into `{ success: false, message }`. */
   const legacy =
-    <T extends object>(fn: (req: FastifyRequest) => Promise<T>) =>
-    async (req: FastifyRequest) => {
+    <T extends object>(fn: (req: FastifyRequest, reply: FastifyReply) => Promise<T>) =>
+    async (req: FastifyRequest, reply: FastifyReply) => {
       try {
-        return { success: true, ...(await fn(req)) };
+        return { success: true, ...(await fn(req, reply)) };
       } catch (err) {
         if (err instanceof AppError) return { success: false, message: err.message };
         throw err;
@@ -56,12 +58,17 @@ export function cashierRoutes(app: FastifyInstance, cashier: Cashier): void {
 
   app.post(
     '/api/arkpay/initialize',
-    legacy(async (req) => {
+    legacy(async (req, reply) => {
       const user = await requireUser(ctx, req);
       const { site_value } = parse(cardInitializeBody, req.body);
       await limit(ctx, `card-init:${user.id}`, 20, 10 * 60_000);
       const { redirectUrl } = await initializeCard(cashier, user, site_value);
-      return { message: 'Redirecting you to the checkout…', redirectUrl };
+      if (cashier.card.sandbox) setSandboxOwner(req, reply, cashier.card.webhookSecret, redirectUrl);
+      // absolute: a client on another origin (CORS_ORIGIN) would resolve a sandbox path against its own
+      return {
+        message: 'Redirecting you to the checkout…',
+        redirectUrl: assetUrls(ctx.config).url(redirectUrl),
+      };
     }),
   );
 
@@ -91,11 +98,13 @@ export function cashierRoutes(app: FastifyInstance, cashier: Cashier): void {
     return redeemGiftCard(cashier, user, code);
   });
 
-  app.post('/api/skinsback/create_order', async (req) => {
+  app.post('/api/skinsback/create_order', async (req, reply) => {
     const user = await requireUser(ctx, req);
     const { game } = parse(skinsOrderBody, req.body);
     await limit(ctx, `skins-order:${user.id}`, 20, 10 * 60_000);
-    return createSkinsOrder(cashier, user, game);
+    const order = await createSkinsOrder(cashier, user, game);
+    if (cashier.skins.sandbox) setSandboxOwner(req, reply, cashier.skins.callbackSecret, order.url);
+    return order;
   });
 
   app.get('/api/user/txs', async (req) => {

@@ -23,9 +23,22 @@ export interface CashierTransactionsTable {
   txid: string | null;
   confirmations: Generated<number>;
   wager_at: number | null;
+  /** Why a credited deposit waits for an admin's look (migration 0011), e.g. 'over_daily_limit'. */
+  review_flag: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
   completed_at: Timestamp | null;
+}
+
+/** Migration 0013: a skins order, whose transaction the first callback creates. */
+export interface SkinsOrdersTable {
+  id: Id;
+  user_id: number;
+  currency: string;
+  sandbox: boolean;
+  hash: string | null;
+  transaction_id: number | null;
+  created_at: Timestamp;
 }
 
 export interface WebhookDeliveriesTable {

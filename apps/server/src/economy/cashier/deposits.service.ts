@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { AppError } from '../../platform/errors.ts';
 import type { Unit } from '../../platform/tx.ts';
 import type { Cashier } from './cashier.context.ts';
-import type { TxRow } from './transactions.repo.ts';
+import { lockUser, type TxRow } from './transactions.repo.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -21,16 +21,38 @@ export function now(cashier: Cashier): Date {
 
 /** Coins credited by deposits completed in the last 24 hours. */
 export async function depositedToday(cashier: Cashier, unit: Unit | null, userId: number): Promise<number> {
+  return sumDeposits(cashier, unit, userId, false);
+}
+
+/**
+ * Deposits completed in the last 24 hours, or opened in them and still open (a checkout, a Cash App
+ * request or a held payment may yet be paid): what a new request is measured against.
+ */
+async function committedToday(cashier: Cashier, unit: Unit, userId: number): Promise<number> {
+  return sumDeposits(cashier, unit, userId, true);
+}
+
+const OPEN_STATES = [TX_STATE.notStarted, TX_STATE.pending, TX_STATE.manualReview];
+
+async function sumDeposits(
+  cashier: Cashier,
+  unit: Unit | null,
+  userId: number,
+  withOpen: boolean,
+): Promise<number> {
   const since = new Date(cashier.ctx.clock.now() - DAY_MS);
   const row = await (unit?.tx ?? cashier.ctx.db)
     .selectFrom('cashier_transactions')
     .select(sql<number>`COALESCE(SUM(site_value), 0)::bigint`.as('total'))
     .where('user_id', '=', userId)
     .where('type', '=', 'deposit')
-    .where('state', '=', TX_STATE.completed)
-    .where('completed_at', '>', since)
+    .where((eb) => {
+      const done = eb.and([eb('state', '=', TX_STATE.completed), eb('completed_at', '>', since)]);
+      if (!withOpen) return done;
+      return eb.or([done, eb.and([eb('state', 'in', OPEN_STATES), eb('created_at', '>', since)])]);
+    })
     .executeTakeFirstOrThrow();
-  return row.total;
+  return Number(row.total);
 }
 
 export function limitsFor(cashier: Cashier, wager: number) {
@@ -42,10 +64,46 @@ export function limitsFor(cashier: Cashier, wager: number) {
   });
 }
 
+const MAX_SETTING = {
+  card: 'CASHIER_MAX_DEPOSIT_CARD',
+  cashapp: 'CASHIER_MAX_DEPOSIT_CASHAPP',
+  skins: 'CASHIER_MAX_DEPOSIT_SKINS',
+} as const;
+
+/** Refuses a deposit request above the provider's maximum (an operator setting, in cents). */
+export function checkMaxDeposit(cashier: Cashier, method: keyof typeof MAX_SETTING, siteValue: number): void {
+  const max = cashier.config[MAX_SETTING[method]];
+  if (siteValue > max) throw cashierError(`A single deposit can be at most ${formatCents(max)} coins.`);
+}
+
 /**
- * Refuses a deposit that would take the last 24 hours over the daily limit. Checked where we can
- * still refuse before money moves (card, CashApp request, gift card); money that has already
- * arrived (a paid checkout, a chain transfer, traded skins) is always credited.
+ * Refuses (400, logged) a provider notice whose dollar amount is not a finite amount between one
+ * cent and the provider's maximum: a signed notice is only as trustworthy as its secret, and an
+ * absurd value must neither be credited nor fail as a 500 the provider would retry forever.
+ */
+export function checkNoticeAmount(
+  cashier: Cashier,
+  method: keyof typeof MAX_SETTING,
+  amountUsd: number | undefined,
+): number {
+  const usdCents = amountUsd === undefined ? Number.NaN : Math.round(amountUsd * 100);
+  const max = cashier.config[MAX_SETTING[method]];
+  if (!Number.isSafeInteger(usdCents) || usdCents < 1 || usdCents * 2 > max) {
+    cashier.ctx.log.warn(
+      { method, amount: amountUsd },
+      'refused a payment notice with an out-of-range amount',
+    );
+    throw cashierError(`The amount must be between $0.01 and $${formatCents(Math.floor(max / 2))}.`);
+  }
+  return usdCents;
+}
+
+/**
+ * Refuses a deposit that would take the last 24 hours over the daily limit, counting the requests
+ * still open. Checked where we can still refuse before money moves (card, CashApp request, gift
+ * card), under the caller's lock of the user's row, so concurrent requests are measured one after
+ * another. Money that arrives anyway (a late checkout, a chain transfer, traded skins) is credited
+ * and flagged by completeDeposit.
  */
 export async function checkDailyDeposit(
   cashier: Cashier,
@@ -55,7 +113,7 @@ export async function checkDailyDeposit(
   amount: number,
 ): Promise<void> {
   const limit = limitsFor(cashier, wager).depositCents;
-  const today = await depositedToday(cashier, unit, userId);
+  const today = await committedToday(cashier, unit, userId);
   if (today + amount > limit) {
     const left = Math.max(0, limit - today);
     throw cashierError(
@@ -63,6 +121,9 @@ export async function checkDailyDeposit(
     );
   }
 }
+
+/** review_flag of a deposit credited over its player's daily limit. */
+export const OVER_DAILY_LIMIT = 'over_daily_limit';
 
 /**
  * Completes a deposit once: moves it to state 3 (only from 0, 1 or 4) and credits its value with a
@@ -81,6 +142,8 @@ export async function completeDeposit(
     cryptoValue?: string;
     confirmations?: number;
     notify?: boolean;
+    /** The redeeming call's answer reports the credit (gift cards, PROTOCOL §3). */
+    answeredInResponse?: boolean;
   } = {},
 ): Promise<TxRow | null> {
   const at = now(cashier);
@@ -108,12 +171,28 @@ export async function completeDeposit(
     .returningAll()
     .executeTakeFirst();
   if (!row) return null;
+  // the user's row is locked first so two completions for one player are measured in turn
+  const { wager } = await lockUser(unit, row.user_id);
+  const limit = limitsFor(cashier, wager).depositCents;
+  if ((await depositedToday(cashier, unit, row.user_id)) > limit) {
+    await unit.tx
+      .updateTable('cashier_transactions')
+      .set({ review_flag: OVER_DAILY_LIMIT })
+      .where('id', '=', row.id)
+      .execute();
+    row.review_flag = OVER_DAILY_LIMIT;
+    cashier.ctx.log.warn(
+      { txId: row.id, userId: row.user_id, siteValue: row.site_value, limit },
+      'a deposit completed over the daily limit: credited and flagged for review',
+    );
+  }
   await cashier.ctx.wallet.apply(unit, {
     userId: row.user_id,
     delta: row.site_value,
     kind: 'deposit',
     ref: `tx:${row.id}`,
     idempotencyKey: `deposit:${row.method}:${row.external_id ?? row.id}`,
+    answeredInResponse: patch.answeredInResponse,
   });
   if (patch.notify) {
     unit.afterCommit(() =>

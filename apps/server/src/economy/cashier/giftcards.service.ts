@@ -66,7 +66,7 @@ export async function redeemGiftCard(
       .executeTakeFirst();
     if (Number(marked.numUpdatedRows) !== 1)
       throw cashierError('This gift card code has already been redeemed.');
-    await completeDeposit(cashier, unit, txId);
+    await completeDeposit(cashier, unit, txId, { answeredInResponse: true });
     return {
       message: `Successfully redeemed a $${card.value_usd} gift card for ${formatCents(siteValue)} coins!`,
       payout: siteValue / 100,

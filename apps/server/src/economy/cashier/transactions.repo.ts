@@ -1,3 +1,4 @@
+import type { AssetUrls } from '../../platform/assets.ts';
 import { type AdminTxView, centsToCoins, type TxView } from '@coinsite/shared';
 import type { Selectable } from 'kysely';
 import type { Tx } from '../../platform/db-types.ts';
@@ -93,13 +94,17 @@ export function txView(row: TxRow): TxView {
   };
 }
 
-export function adminTxView(row: TxRow & { username: string }): AdminTxView {
+export function adminTxView(
+  row: TxRow & { username: string; avatar: string },
+  assets: AssetUrls,
+): AdminTxView {
   return {
     ...txView(row),
-    _user: { _id: String(row.user_id), username: row.username },
+    _user: { _id: String(row.user_id), username: row.username, avatar: assets.avatar(row.avatar) },
     usdValue: centsToCoins(row.usd_value),
     cryptoValue: row.crypto_value === null ? null : Number(row.crypto_value),
     address: row.address,
     method: row.method,
+    reviewFlag: row.review_flag,
   };
 }

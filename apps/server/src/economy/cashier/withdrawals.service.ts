@@ -127,6 +127,7 @@ export async function requestWithdrawal(
       kind: 'withdraw',
       ref: `tx:${txId}`,
       idempotencyKey: `withdraw:${txId}`,
+      answeredInResponse: true,
     });
   });
   return { siteValue: debit / 100, usdValue: usdCents / 100, cryptoValue, state };

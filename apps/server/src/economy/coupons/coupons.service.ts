@@ -53,6 +53,7 @@ export async function redeemCoupon(ctx: Ctx, userId: number, code: string): Prom
         kind: 'coupon',
         ref: String(coupon.id),
         idempotencyKey: `coupon:${coupon.id}:${userId}`,
+        answeredInResponse: true,
       });
     } catch (err) {
       if (err instanceof AppError && err.code === 'duplicate') throw Errors.badRequest(COUPON_TEXT.already);

@@ -129,6 +129,7 @@ export async function claimRakeback(ctx: Ctx, userId: number): Promise<number> {
         kind: 'rakeback',
         ref: String(n),
         idempotencyKey: `rakeback:${userId}:${n}`,
+        answeredInResponse: true,
       });
       const taken = await unit.tx
         .updateTable('user_rewards')

@@ -156,11 +156,19 @@ export class BattleLoop {
       const blockId = await beacon.irreversibleBlockId(row.block_number);
       if (!blockId) return now + T.beaconPollMs;
       const start = now + T.startDelayMs;
-      const set = await sql`
+      const set = await sql<{ server_seed: string }>`
         UPDATE battles SET block_id = ${blockId}, next_step_at = ${start}
-        WHERE id = ${row.id} AND status = ${BATTLE_STATUS.running} AND block_id IS NULL`.execute(this.ctx.db);
-      if (Number(set.numAffectedRows ?? 0) === 1)
-        this.emit(BATTLE_EVENTS.start, { battleId: row.id, blockHash: blockId });
+        WHERE id = ${row.id} AND status = ${BATTLE_STATUS.running} AND block_id IS NULL
+        RETURNING server_seed`.execute(this.ctx.db);
+      // every seat is taken and the block is fixed, so the outcome can no longer be steered: the
+      // seed is revealed now, as the original client expects (PROTOCOL §5)
+      const started = set.rows[0];
+      if (started)
+        this.emit(BATTLE_EVENTS.start, {
+          battleId: row.id,
+          blockHash: blockId,
+          serverSeed: started.server_seed,
+        });
       return start;
     }
     const battle = await loadBattle(this.ctx.db, row.id);

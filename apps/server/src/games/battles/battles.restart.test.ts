@@ -160,6 +160,7 @@ describe('a battle decided by the EOS chain API adapter (fake chain)', () => {
     expect(seen.find((e) => e.event === 'battles:start')?.args[0]).toEqual({
       battleId: id,
       blockHash: chain.idOf(400_000_003),
+      serverSeed: expect.any(String),
     });
     expect(await findLedgerMismatches(kit.ctx().db)).toEqual([]);
   }, 120_000);

@@ -24,7 +24,7 @@ export function battlesRoutes(app: FastifyInstance, ctx: Ctx): void {
         ctx.db,
         rows.map((r) => r.id),
       )
-    ).map((b) => summaryOf(b));
+    ).map((b) => summaryOf(b, ctx.assets));
   });
 
   /** One battle with its seeds (the server seed once it is over), block and result. */
@@ -32,7 +32,7 @@ export function battlesRoutes(app: FastifyInstance, ctx: Ctx): void {
     const { gameId } = parse(battleGameBody, req.body);
     const b = await loadBattle(ctx.db, gameId);
     if (!b) throw Errors.notFound(BATTLE_TEXT.notFound);
-    return detailOf(b);
+    return detailOf(b, ctx.assets);
   });
 
   /** The player's finished battles (the profile's Case Battles history, spec-2 §3). */

@@ -8,7 +8,6 @@ import { AppError, Errors } from '../../platform/errors.ts';
 import type { SocketUser } from '../../platform/realtime.ts';
 import { inTransaction, pgErrorCode, type Unit } from '../../platform/tx.ts';
 import { loadCases } from '../cases/cases.catalogue.ts';
-import { runBetHooks } from '../engine/bet-engine.ts';
 import { newServerSeed } from '../fairness/seeds.service.ts';
 
 export const BATTLE_TEXT = {
@@ -162,11 +161,8 @@ export async function takeSeat(
         const now = ctx.clock.now();
         await sql`UPDATE battles SET status = ${BATTLE_STATUS.running}, locked_ms = ${now}, next_step_at = ${now}
                   WHERE id = ${b.id} AND status = ${BATTLE_STATUS.waiting}`.execute(unit.tx);
-        // the battle will be played: the stakes count for rakeback, affiliates and the race now
-        for (const s of [...seats, { seat, user_id: opts.userId, bet_id: betId }]) {
-          if (s.user_id === null || s.bet_id === null) continue;
-          await runBetHooks(unit, { userId: s.user_id, game: 'battles', stake: b.price });
-        }
+        // the stakes' rake accrues when the battle finishes (finishBattle): a full battle can still be
+        // refunded (its block never comes, its table cannot be read) and must then leave no rake
       }
       return { battleId: b.id, filled };
     });

@@ -3,9 +3,10 @@ import { sql } from 'kysely';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/tx.ts';
 import { itemView } from '../cases/cases.catalogue.ts';
+import { accrueSettled, type SettledStake, stakeList } from '../../economy/wager-hooks.ts';
 import { publishBet } from '../engine/live-feed.ts';
 import { battleOutcome, roundDrops } from './battles.outcome.ts';
-import type { BattleRecord } from './battles.views.ts';
+import { type BattleRecord, dropsView } from './battles.views.ts';
 
 /**
  * The three writes of a running battle, each one transaction guarded by the state it expects, so a
@@ -47,8 +48,8 @@ export async function revealNextRound(
       .execute();
     const event: BattleRoundEvent = {
       battleId: b.id,
-      result: drops,
-      img: (c?.items ?? []).map(itemView),
+      result: dropsView(drops, ctx.assets),
+      img: (c?.items ?? []).map((it) => itemView(it, ctx.assets)),
       caseNumber: round - 1,
     };
     unit.afterCommit(() => ctx.realtime.ns('battles').emit(BATTLE_EVENTS.round, event));
@@ -56,7 +57,10 @@ export async function revealNextRound(
   });
 }
 
-/** Decides the winner, pays the human winners (bots' shares stay with the house), settles the bets. */
+/**
+ * Decides the winner, pays the human winners (bots' shares stay with the house), settles the bets
+ * and accrues their rake.
+ */
 export async function finishBattle(
   ctx: Ctx,
   b: BattleRecord & { blockId: string },
@@ -71,6 +75,7 @@ export async function finishBattle(
     );
     if (Number(done.numAffectedRows ?? 0) !== 1) return null;
     const feed: Array<() => void> = [];
+    const settled: SettledStake[] = [];
     for (const seat of b.seats) {
       const payout = outcome.payouts.perSeat[seat.seat - 1] ?? 0;
       await sql`UPDATE battle_seats SET payout = ${payout} WHERE battle_id = ${b.id} AND seat = ${seat.seat}`.execute(
@@ -94,7 +99,10 @@ export async function finishBattle(
       const bet = { userId, game: 'battles', stake: b.price, payout, multiplier, betId };
       const who = { username: seat.username ?? '', avatar: seat.avatar ?? '' };
       feed.push(() => publishBet(ctx, bet, who, 0));
+      settled.push({ userId, stake: b.price, stakeKey: `bet:${betId}`, refundKey: `bet_refund:${betId}` });
     }
+    // the stakes have settled: now, and only now, they earn rakeback and the affiliate's cut
+    await accrueSettled(unit, 'battles', stakeList(settled));
     unit.afterCommit(() => {
       ctx.realtime.ns('battles').emit(BATTLE_EVENTS.finished, outcome.win);
       for (const f of feed) f();
@@ -114,7 +122,8 @@ const REFUND_TEXT: Record<RefundReason, string> = {
 /**
  * Refunds every human stake of a battle that can no longer finish, exactly once: the status moves
  * only from the state the caller saw (a waiting battle only while still waiting, so a join that
- * fills it first wins), and each refund has the key bet_refund:<bet id>.
+ * fills it first wins), and each refund has the key bet_refund:<bet id>. No rake had accrued (it
+ * does only when a battle finishes), so the refund leaves rewards as if the battle never happened.
  */
 export async function refundBattle(ctx: Ctx, battleId: string, reason: RefundReason): Promise<boolean> {
   const from =

@@ -11,7 +11,7 @@ export function battlesSocket(ctx: Ctx, loop: BattleLoop): void {
 
   const seatTaken = async (change: SeatChange) => {
     const b = await loadBattle(ctx.db, change.battleId);
-    if (b) ns().emit(BATTLE_EVENTS.joined, { battleId: b.id, newPlayers: playersOf(b) });
+    if (b) ns().emit(BATTLE_EVENTS.joined, { battleId: b.id, newPlayers: playersOf(b, ctx.assets) });
     if (change.filled) loop.kick();
   };
 
@@ -26,7 +26,7 @@ export function battlesSocket(ctx: Ctx, loop: BattleLoop): void {
       const id = await createBattle(ctx, user, slugs, type, mode);
       // everyone hears of the battle before its creator can act on it
       const b = await loadBattle(ctx.db, id);
-      if (b) ns().emit(BATTLE_EVENTS.new, summaryOf(b));
+      if (b) ns().emit(BATTLE_EVENTS.new, summaryOf(b, ctx.assets));
       socket.emit(BATTLE_EVENTS.created, id);
       socket.emit(BATTLE_EVENTS.success, BATTLE_TEXT.created);
     },

@@ -11,8 +11,9 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBeacon, setBeaconForTests } from '../../integrations/eos/beacon.ts';
 import { ManualClock } from '../../platform/clock.ts';
-import { findLedgerMismatches } from '../../platform/ledger.ts';
+import { findLedgerMismatches, findRakeViolations } from '../../platform/ledger.ts';
 import { DB_KINDS, nextEvent, startServer, type TestServer } from '../../test-support/server.ts';
+import { accrualsOf, rakeStateOf, supportAffiliate } from '../rounds/round-test-kit.ts';
 import { battleKit } from './battle-test-kit.ts';
 
 describe.each(DB_KINDS)('case battles on %s', (db) => {
@@ -79,14 +80,15 @@ describe.each(DB_KINDS)('case battles on %s', (db) => {
       .filter((e) => e.event === 'battles:join')
       .map((e) => e.args[0] as { newPlayers: unknown[] });
     expect(joined?.newPlayers[1]).toMatchObject({ id: 'bot', username: 'Bot #2' });
-    // the server seed stays secret until the end
+    // the server seed stays secret until every seat is taken and the block is fixed: battles:start reveals it
     const after = await detail(id);
     const secret = after.serverSeed ?? '';
     expect(sha256Hex(secret)).toBe(before.serverSeedHash);
-    for (const e of seen.slice(0, -1)) expect(JSON.stringify(e.args)).not.toContain(secret);
+    const started = seen.findIndex((e) => e.event === 'battles:start');
+    for (const e of seen.slice(0, started)) expect(JSON.stringify(e.args)).not.toContain(secret);
 
     const blockHash = after.blockHash ?? '';
-    expect(seen.find((e) => e.event === 'battles:start')?.args[0]).toEqual({ battleId: id, blockHash });
+    expect(seen[started]?.args[0]).toEqual({ battleId: id, blockHash, serverSeed: secret });
     expect(seen.find((e) => e.event === 'battles:expose')?.args[0]).toEqual({
       battleId: id,
       blockNumber: after.blockNumber,
@@ -132,11 +134,20 @@ describe.each(DB_KINDS)('case battles on %s', (db) => {
     const bet = await kit
       .ctx()
       .db.selectFrom('bets')
-      .select(['status', 'payout'])
+      .select(['id', 'status', 'payout'])
       .where('game', '=', 'battles')
       .where('user_id', '=', u.id)
       .executeTakeFirstOrThrow();
-    expect(bet).toEqual({ status: 'settled', payout: creatorWins ? share : 0 });
+    expect(bet).toEqual({ id: bet.id, status: 'settled', payout: creatorWins ? share : 0 });
+    // the stake settled when the battle finished: its rake accrued then, once
+    expect(await accrualsOf(kit.ctx(), u.id)).toEqual([
+      expect.objectContaining({
+        stake_key: `bet:${bet.id}`,
+        refund_key: `bet_refund:${bet.id}`,
+        stake: 1_100,
+      }),
+    ]);
+    expect(await findRakeViolations(kit.ctx().db)).toEqual([]);
     expect((await server.api<BattleSummary[]>('GET', '/api/battles')).body.some((b) => b.id === id)).toBe(
       false,
     );
@@ -268,6 +279,10 @@ describe.each(DB_KINDS)('case battles on %s', (db) => {
     setBeaconForTests(kit.ctx(), { headBlock: async () => 1_000, irreversibleBlockId: async () => null });
     try {
       const u = await kit.player(5_000);
+      const affiliate = await kit.player(0);
+      await supportAffiliate(server, u.token, affiliate.username); // +0.25
+      // neither refund below may leave rakeback, affiliate money or wager behind (issue 9)
+      const rake = await rakeStateOf(kit.ctx(), u.id);
       const s = await server.socket('battles', u.token);
       const seen = kit.record(s);
       const stuck = await create(s, ['starter-crate'], 'standard', '1v1');
@@ -286,8 +301,9 @@ describe.each(DB_KINDS)('case battles on %s', (db) => {
         battleId: stuck,
         refunded: true,
       });
-      expect(await kit.balance(u.id)).toBe(5_000);
+      expect(await kit.balance(u.id)).toBe(5_025);
       expect((await detail(stuck)).status).toBe(4);
+      expect(await rakeStateOf(kit.ctx(), u.id)).toEqual(rake);
 
       const lonely = await create(s, ['starter-crate'], 'standard', '1v1v1');
       await kit
@@ -300,7 +316,9 @@ describe.each(DB_KINDS)('case battles on %s', (db) => {
         e.event === 'battles:finished' && (e.args[0] as { battleId?: string }).battleId === id;
       await kit.runUntil(() => seen.some(refunded(lonely)));
       await kit.run(5_000, 1_000);
-      expect(await kit.balance(u.id)).toBe(5_000);
+      expect(await kit.balance(u.id)).toBe(5_025);
+      expect(await rakeStateOf(kit.ctx(), u.id)).toEqual(rake);
+      expect(await accrualsOf(kit.ctx(), u.id)).toEqual([]);
       const refunds = await kit
         .ctx()
         .db.selectFrom('ledger_entries')
@@ -315,6 +333,7 @@ describe.each(DB_KINDS)('case battles on %s', (db) => {
         message: 'This battle has already started.',
       });
       expect(await findLedgerMismatches(kit.ctx().db)).toEqual([]);
+      expect(await findRakeViolations(kit.ctx().db)).toEqual([]);
     } finally {
       setBeaconForTests(kit.ctx(), createBeacon(kit.ctx()));
     }

@@ -8,6 +8,7 @@ import {
   centsToCoins,
 } from '@coinsite/shared';
 import type { Kysely } from 'kysely';
+import type { AssetUrls } from '../../platform/assets.ts';
 import type { DB } from '../../platform/db-types.ts';
 import { type CaseRecord, itemView } from '../cases/cases.catalogue.ts';
 
@@ -106,32 +107,38 @@ export async function loadBattle(db: Db, id: string): Promise<BattleRecord | nul
   return (await loadBattles(db, [id]))[0] ?? null;
 }
 
-export function playersOf(b: Pick<BattleRecord, 'seatCount' | 'seats'>): BattlePlayer[] {
+export function playersOf(b: Pick<BattleRecord, 'seatCount' | 'seats'>, assets: AssetUrls): BattlePlayer[] {
   return Array.from({ length: b.seatCount }, (_, i) => {
     const s = b.seats.find((x) => x.seat === i + 1);
     if (!s) return { id: null, username: null, pfp: null };
-    return { id: s.userId === null ? 'bot' : String(s.userId), username: s.username, pfp: s.avatar };
+    const id = s.userId === null ? 'bot' : String(s.userId);
+    return { id, username: s.username, pfp: assets.avatar(s.avatar) };
   });
 }
 
-function caseViews(b: BattleRecord, withItems: boolean): BattleCaseView[] {
+/** A round's drops as stored (relative art) as they leave the server. */
+export function dropsView(drops: BattleDrop[], assets: AssetUrls): BattleDrop[] {
+  return drops.map((d) => ({ ...d, item: { ...d.item, image: assets.url(d.item.image) } }));
+}
+
+function caseViews(b: BattleRecord, withItems: boolean, assets: AssetUrls): BattleCaseView[] {
   return b.cases.map((c) => ({
     id: String(c.id),
     slug: c.slug,
     name: c.name,
-    image: c.image,
+    image: assets.url(c.image),
     price: centsToCoins(c.price),
-    ...(withItems ? { items: c.items.map(itemView) } : {}),
+    ...(withItems ? { items: c.items.map((it) => itemView(it, assets)) } : {}),
   }));
 }
 
-export function summaryOf(b: BattleRecord, withItems = false): BattleSummary {
+export function summaryOf(b: BattleRecord, assets: AssetUrls, withItems = false): BattleSummary {
   return {
     id: b.id,
     price: centsToCoins(b.price),
-    cases: caseViews(b, withItems),
-    casesRoundResults: b.rounds,
-    players: playersOf(b),
+    cases: caseViews(b, withItems, assets),
+    casesRoundResults: b.rounds.map((drops) => dropsView(drops, assets)),
+    players: playersOf(b, assets),
     isCrazyMode: b.crazy,
     gameType: b.gameType,
     status: b.status,
@@ -142,10 +149,10 @@ export function summaryOf(b: BattleRecord, withItems = false): BattleSummary {
 }
 
 /** The battle page's view: the server seed only once the battle is over (fairness.md §2). */
-export function detailOf(b: BattleRecord): BattleDetail {
+export function detailOf(b: BattleRecord, assets: AssetUrls): BattleDetail {
   const over = b.status >= 3;
   return {
-    ...summaryOf(b, true),
+    ...summaryOf(b, assets, true),
     serverSeedHash: b.serverSeedHash,
     serverSeed: over ? b.serverSeed : null,
     blockNumber: b.blockNumber,

@@ -88,6 +88,14 @@ export function botSvg(): string {
   <path d="M50 30V18" stroke="#91A0B1" stroke-width="4"/><circle cx="50" cy="16" r="5" fill="#BF4141"/>`);
 }
 
+/** Players without a picture (DEFAULT_AVATAR_PATH): a plain silhouette. */
+export function defaultAvatarSvg(): string {
+  return svg(`
+  <rect width="100" height="100" rx="20" fill="#1e2636"/>
+  <circle cx="50" cy="40" r="17" fill="#91A0B1"/>
+  <path d="M18 88c3-18 16-28 32-28s29 10 32 28z" fill="#91A0B1"/>`);
+}
+
 export function parseCaseArt(file: string): { a: string; b: string; glyph: Glyph } | null {
   const m = /^([0-9a-f]{6})-([0-9a-f]{6})-([a-z]+)\.svg$/.exec(file);
   if (!m?.[1] || !m[2] || !m[3] || !HEX6.test(m[1]) || !isGlyph(m[3])) return null;

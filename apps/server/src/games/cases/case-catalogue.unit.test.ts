@@ -3,7 +3,7 @@ import { validateTicketRanges } from '@coinsite/shared/fairness';
 import { describe, expect, it } from 'vitest';
 import { caseSvg, itemSvg, parseCaseArt, parseItemArt } from './case-art.ts';
 import { PAID_CASE_RTP, seedCatalogue } from './case-catalogue.ts';
-import { allocateTickets, caseRtp, expectedValueCents, toRanges } from './case-tables.ts';
+import { allocateTickets, caseRtp, expectedValueCents, rarityFor, toRanges } from './case-tables.ts';
 
 describe('the seeded catalogue', () => {
   const catalogue = seedCatalogue();
@@ -54,6 +54,69 @@ describe('ticket allocation', () => {
     expect(counts.every((c) => c >= 1)).toBe(true);
     const items = toRanges(counts).map((r, i) => ({ ...r, price: [5, 50, 500, 5000][i] ?? 0 }));
     expect(expectedValueCents(items)).toBeCloseTo(100, 1);
+  });
+
+  it('gives each price its own count whatever the order, cheaper items more, within half a nudge step', () => {
+    const prices = [5000, 5, 500, 50];
+    const counts = allocateTickets(prices, 100);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(100_000);
+    // the cheapest (5) gets the most tickets, then 50, 500, 5000
+    const [c5000 = 0, c5 = 0, c500 = 0, c50 = 0] = counts;
+    expect(c5).toBeGreaterThan(c50);
+    expect(c50).toBeGreaterThan(c500);
+    expect(c500).toBeGreaterThan(c5000);
+    expect(c5000).toBeGreaterThanOrEqual(1);
+    // moving one ticket from 5 to 50 moves the total by 45 cent-tickets: the nudge lands within half of that
+    const total = prices.reduce((acc, p, i) => acc + p * (counts[i] ?? 0), 0);
+    expect(Math.abs(total - 100 * 100_000)).toBeLessThanOrEqual(45 / 2);
+    // the same prices sorted give the same counts, permuted
+    expect(allocateTickets([5, 50, 500, 5000], 100)).toEqual([c5, c50, c500, c5000]);
+  });
+
+  it('lands on the target where rounding the weights alone would miss it', () => {
+    for (const target of [120, 333, 777]) {
+      const prices = [10, 90, 1_000, 2_500];
+      const counts = allocateTickets(prices, target);
+      const total = prices.reduce((acc, p, i) => acc + p * (counts[i] ?? 0), 0);
+      expect(Math.abs(total - target * 100_000)).toBeLessThanOrEqual(80 / 2);
+    }
+  });
+
+  it('keeps at least one ticket per item even when the target hugs the cheapest price', () => {
+    // the exact target would need 0.1 of a ticket on the 2.00 item: the nudge must not take its last one
+    expect(allocateTickets([100, 200], 100.0001)).toEqual([99_999, 1]);
+  });
+
+  it('refuses a table of fewer than two items', () => {
+    expect(() => allocateTickets([100], 100)).toThrow(/at least two items/);
+  });
+
+  it('rates items against the case price, the top item at least red', () => {
+    expect(rarityFor(59, 100, false)).toBe('grey');
+    expect(rarityFor(60, 100, false)).toBe('blue');
+    expect(rarityFor(149, 100, false)).toBe('blue');
+    expect(rarityFor(150, 100, false)).toBe('purple');
+    expect(rarityFor(399, 100, false)).toBe('purple');
+    expect(rarityFor(400, 100, false)).toBe('red');
+    expect(rarityFor(1_499, 100, false)).toBe('red');
+    expect(rarityFor(1_500, 100, false)).toBe('gold');
+    expect(rarityFor(50, 100, true)).toBe('red');
+    expect(rarityFor(200, 100, true)).toBe('red');
+    expect(rarityFor(2_000, 100, true)).toBe('gold');
+  });
+
+  it('prices a table: expected value per open and its return against the case price', () => {
+    const table = [
+      { price: 100, ticketsStart: 1, ticketsEnd: 90_000 },
+      { price: 1_000, ticketsStart: 90_001, ticketsEnd: 100_000 },
+    ];
+    expect(expectedValueCents(table)).toBe(190); // 0.9 × 100 + 0.1 × 1000
+    expect(caseRtp(table, 200)).toBe(0.95);
+    expect(toRanges([3, 1, 2])).toEqual([
+      { ticketsStart: 1, ticketsEnd: 3 },
+      { ticketsStart: 4, ticketsEnd: 4 },
+      { ticketsStart: 5, ticketsEnd: 6 },
+    ]);
   });
 
   it('refuses a target it cannot reach', () => {

@@ -10,6 +10,7 @@ import {
 } from '@coinsite/shared';
 import { validateTicketRanges } from '@coinsite/shared/fairness';
 import type { Kysely } from 'kysely';
+import type { AssetUrls } from '../../platform/assets.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { DB, Tx } from '../../platform/db-types.ts';
 import { Errors } from '../../platform/errors.ts';
@@ -38,25 +39,29 @@ export interface ItemRecord {
   ticketsEnd: number;
 }
 
-export const itemView = (it: ItemRecord): CaseItemView => ({
+/** View builders take the site's AssetUrls: images leave absolute for a CORS_ORIGIN client. */
+export const itemView = (it: ItemRecord, assets: AssetUrls): CaseItemView => ({
   id: String(it.id),
   name: it.name,
   price: centsToCoins(it.price),
   color: it.color,
-  image: it.image,
+  image: assets.url(it.image),
   ticketsStart: it.ticketsStart,
   ticketsEnd: it.ticketsEnd,
 });
 
-export const summaryView = (c: Omit<CaseRecord, 'items'>): CaseSummaryView => ({
+export const summaryView = (c: Omit<CaseRecord, 'items'>, assets: AssetUrls): CaseSummaryView => ({
   id: String(c.id),
   slug: c.slug,
   name: c.name,
-  image: c.image,
+  image: assets.url(c.image),
   price: centsToCoins(c.price),
 });
 
-export const caseView = (c: CaseRecord): CaseView => ({ ...summaryView(c), items: c.items.map(itemView) });
+export const caseView = (c: CaseRecord, assets: AssetUrls): CaseView => ({
+  ...summaryView(c, assets),
+  items: c.items.map((it) => itemView(it, assets)),
+});
 
 /** Cases with their items (one query each), filtered by kind; active ones unless told otherwise. */
 export async function loadCases(
@@ -107,7 +112,7 @@ export async function caseBySlug(db: Kysely<DB>, slug: string): Promise<CaseReco
 /** Case opening list: active paid cases, dearest first (spec-3 §2.6). */
 export async function listCases(ctx: Ctx): Promise<CaseSummaryView[]> {
   const rows = await loadCases(ctx.db, { kinds: ['paid'] });
-  return rows.sort((a, b) => b.price - a.price || a.id - b.id).map(summaryView);
+  return rows.sort((a, b) => b.price - a.price || a.id - b.id).map((c) => summaryView(c, ctx.assets));
 }
 
 /** The rewards page's grid: the daily case, then the level cases in level order. */
@@ -116,7 +121,7 @@ export async function rewardCases(ctx: Ctx): Promise<RewardCaseView[]> {
   const level = (slug: string) => Number(/^level-(\d+)$/.exec(slug)?.[1] ?? 0) || null;
   return rows
     .map((c) => ({
-      ...summaryView(c),
+      ...summaryView(c, ctx.assets),
       kind: c.kind === 'daily' ? ('daily' as const) : ('level' as const),
       level: level(c.slug),
     }))

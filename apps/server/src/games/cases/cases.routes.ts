@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Ctx } from '../../platform/context.ts';
 import { Errors } from '../../platform/errors.ts';
 import { parse, requireAdmin, requireUser } from '../../platform/http.ts';
-import { botSvg, caseSvg, itemSvg, parseCaseArt, parseItemArt } from './case-art.ts';
+import { botSvg, defaultAvatarSvg, caseSvg, itemSvg, parseCaseArt, parseItemArt } from './case-art.ts';
 import {
   caseBySlug,
   caseView,
@@ -19,10 +19,14 @@ import { lastDailyOpen } from './cases.service.ts';
 const artFile = z.object({ file: z.string().max(80) });
 
 function sendSvg(reply: FastifyReply, body: string) {
-  return reply
-    .header('content-type', 'image/svg+xml; charset=utf-8')
-    .header('cache-control', 'public, max-age=86400, immutable')
-    .send(body);
+  return (
+    reply
+      .header('content-type', 'image/svg+xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=86400, immutable')
+      // public art: a client on another origin (CORS_ORIGIN) may show it (PROTOCOL §1)
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .send(body)
+  );
 }
 
 export function casesRoutes(app: FastifyInstance, ctx: Ctx): void {
@@ -53,20 +57,23 @@ export function casesRoutes(app: FastifyInstance, ctx: Ctx): void {
     return sendSvg(reply, itemSvg(art.color, art.glyph));
   });
   app.get('/api/cases/art/bot.svg', async (_req, reply) => sendSvg(reply, botSvg()));
+  app.get('/api/cases/art/avatar.svg', async (_req, reply) => sendSvg(reply, defaultAvatarSvg()));
 
   /** One case with its loot table (any active case, the daily and level cases included). */
   app.get('/api/cases/:slug', async (req) => {
     const { slug } = parse(caseSlugParams, req.params);
-    return caseView(await caseBySlug(ctx.db, slug));
+    return caseView(await caseBySlug(ctx.db, slug), ctx.assets);
   });
 
   /** The battle picker's catalogue: paid cases with loot tables, cheapest first. */
-  app.get('/api/battles/cases', async () => (await loadCases(ctx.db, { kinds: ['paid'] })).map(caseView));
+  app.get('/api/battles/cases', async () =>
+    (await loadCases(ctx.db, { kinds: ['paid'] })).map((c) => caseView(c, ctx.assets)),
+  );
 
   /** One case by slug (PROTOCOL.md: `daily` included). */
   app.post('/api/battles/case', async (req) => {
     const { slug } = parse(caseSlugBody, req.body);
-    return caseView(await caseBySlug(ctx.db, slug === 'daily' ? DAILY_CASE_SLUG : slug));
+    return caseView(await caseBySlug(ctx.db, slug === 'daily' ? DAILY_CASE_SLUG : slug), ctx.assets);
   });
 
   /** Admin: create or replace a case; ranges that do not tile 1..100000 are refused with a sentence. */
@@ -78,7 +85,7 @@ export function casesRoutes(app: FastifyInstance, ctx: Ctx): void {
       .insertInto('admin_audit_log')
       .values({ admin_id: admin.id, action: 'save-case', target: saved.slug, details: JSON.stringify(body) })
       .execute();
-    return caseView(saved);
+    return caseView(saved, ctx.assets);
   });
 }
 

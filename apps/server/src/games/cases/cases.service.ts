@@ -7,6 +7,7 @@ import {
 } from '@coinsite/shared';
 import { openCase, sha256Hex } from '@coinsite/shared/fairness';
 import { sql } from 'kysely';
+import type { AssetUrls } from '../../platform/assets.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { Errors } from '../../platform/errors.ts';
 import type { SocketUser } from '../../platform/realtime.ts';
@@ -21,13 +22,14 @@ export interface CaseOpening {
 }
 
 function openedEvent(
+  assets: AssetUrls,
   c: CaseRecord,
   item: ItemRecord,
   o: { ticket: number; betId: string | null; nonce: number; serverSeed: string; clientSeed: string },
 ): CaseOpenedEvent {
   return {
-    case: caseView(c),
-    caseResult: { ...itemView(item), ticket: o.ticket },
+    case: caseView(c, assets),
+    caseResult: { ...itemView(item, assets), ticket: o.ticket },
     betId: o.betId,
     nonce: o.nonce,
     serverSeedHash: sha256Hex(o.serverSeed),
@@ -72,7 +74,7 @@ export async function openPaidCase(ctx: Ctx, user: SocketUser, slug: string): Pr
   );
   const s = seen.value;
   if (!s) throw new Error('case outcome missing');
-  return { item: s.item, event: openedEvent(c, s.item, { ...s, betId: String(placed.betId) }) };
+  return { item: s.item, event: openedEvent(ctx.assets, c, s.item, { ...s, betId: String(placed.betId) }) };
 }
 
 function waitText(ms: number): string {
@@ -129,7 +131,7 @@ export async function openDailyCase(ctx: Ctx, user: SocketUser): Promise<CaseOpe
     });
     return {
       item,
-      event: openedEvent(c, item, { ...seeds, ticket, betId: null }),
+      event: openedEvent(ctx.assets, c, item, { ...seeds, ticket, betId: null }),
     };
   });
 }

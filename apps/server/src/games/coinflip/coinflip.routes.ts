@@ -13,7 +13,7 @@ export function coinflipRoutes(app: FastifyInstance, ctx: Ctx): void {
       z.object({ id: z.string().regex(/^[0-9]{1,18}$/, 'Invalid coinflip.') }),
       req.params,
     );
-    const flip = await loadCoinflip(ctx.db, Number(id));
+    const flip = await loadCoinflip(ctx, Number(id));
     if (!flip) throw Errors.notFound(COINFLIP_TEXT.notFound);
     return flip;
   });

@@ -14,7 +14,8 @@ import { AppError, Errors } from '../../platform/errors.ts';
 import { limit } from '../../platform/http.ts';
 import type { SocketUser } from '../../platform/realtime.ts';
 import { inTransaction, type Unit } from '../../platform/tx.ts';
-import { runBetHooks, stakeCents } from '../engine/bet-engine.ts';
+import { accrueSettled, type SettledStake, stakeList } from '../../economy/wager-hooks.ts';
+import { stakeCents } from '../engine/bet-engine.ts';
 import { sqlNow } from '../rounds/round-time.ts';
 import { loadCoinflip } from './coinflip.views.ts';
 
@@ -46,6 +47,10 @@ function emit(ctx: Ctx, event: string, view: CoinflipView | null): void {
   if (view) ctx.realtime.ns('coinflip').emit(event, view);
 }
 
+/**
+ * A seat's stake: debited and added to the wager. Its rake (rakeback, the affiliate's cut) accrues
+ * only when the flip is decided (settleCoinflip): a cancelled or refunded flip earns nothing.
+ */
 async function stake(
   ctx: Ctx,
   unit: Unit,
@@ -62,7 +67,6 @@ async function stake(
     idempotencyKey: key.bet(flipId, seat),
     wager: amount,
   });
-  await runBetHooks(unit, { userId, game: 'coinflip', stake: amount });
 }
 
 /** coinflip:create: the stake is taken and the server seed committed (its hash shown) in one transaction. */
@@ -72,13 +76,6 @@ export async function createCoinflip(ctx: Ctx, user: SocketUser, amountCoins: nu
   await limit(ctx, `coinflip:${user.id}`, ACTIONS_PER_SECOND, 1000, COINFLIP_TEXT.tooFast);
   const serverSeed = randomBytes(32).toString('hex');
   const id = await inTransaction(ctx.db, async (unit) => {
-    const open = await unit.tx
-      .selectFrom('coinflips')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('creator_id', '=', user.id)
-      .where('status', '=', 'open')
-      .executeTakeFirstOrThrow();
-    if (Number(open.n) >= MAX_OPEN_PER_USER) throw Errors.badRequest(COINFLIP_TEXT.tooMany);
     const row = await unit.tx
       .insertInto('coinflips')
       .values({
@@ -92,9 +89,17 @@ export async function createCoinflip(ctx: Ctx, user: SocketUser, amountCoins: nu
       .returning('id')
       .executeTakeFirstOrThrow();
     await stake(ctx, unit, user.id, row.id, amount, 'creator');
+    // counted after the debit: it locked the user's row, so a racing create of the same user sees ours
+    const open = await unit.tx
+      .selectFrom('coinflips')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('creator_id', '=', user.id)
+      .where('status', '=', 'open')
+      .executeTakeFirstOrThrow();
+    if (Number(open.n) > MAX_OPEN_PER_USER) throw Errors.badRequest(COINFLIP_TEXT.tooMany);
     return row.id;
   });
-  const view = await loadCoinflip(ctx.db, id);
+  const view = await loadCoinflip(ctx, id);
   emit(ctx, COINFLIP_EVENTS.new, view);
   return id;
 }
@@ -135,10 +140,10 @@ export async function fillCoinflip(ctx: Ctx, user: SocketUser, flipId: string, b
     if (!row) throw await refusal(unit, id, user.id, bot);
     if (!bot) await stake(ctx, unit, user.id, id, row.amount, 'opponent');
   });
-  emit(ctx, COINFLIP_EVENTS.update, await loadCoinflip(ctx.db, id));
+  emit(ctx, COINFLIP_EVENTS.update, await loadCoinflip(ctx, id));
 }
 
-/** The creator takes back an open flip; the stake is refunded. */
+/** The creator takes back an open flip; the stake is refunded (it had accrued no rake). */
 export async function cancelCoinflip(ctx: Ctx, user: SocketUser, flipId: string): Promise<void> {
   const id = Number(flipId);
   await inTransaction(ctx.db, async (unit) => {
@@ -153,7 +158,7 @@ export async function cancelCoinflip(ctx: Ctx, user: SocketUser, flipId: string)
     if (!row) throw await refusal(unit, id, user.id, true);
     await refundSeat(ctx, unit, id, user.id, row.amount, 'creator');
   });
-  emit(ctx, COINFLIP_EVENTS.update, await loadCoinflip(ctx.db, id));
+  emit(ctx, COINFLIP_EVENTS.update, await loadCoinflip(ctx, id));
 }
 
 async function refundSeat(
@@ -220,12 +225,25 @@ export async function settleCoinflip(ctx: Ctx, flip: WaitingFlip, blockId: strin
         idempotencyKey: key.win(flip.id),
         notifyDelayMs: COINFLIP_ANIMATION_MS,
       });
+    // both stakes have settled: now, and only now, they earn rakeback and the affiliate's cut
+    const seats: SettledStake[] = [seatStake(flip, flip.creator_id, 'creator')];
+    if (flip.opponent_id !== null) seats.push(seatStake(flip, flip.opponent_id, 'opponent'));
+    await accrueSettled(unit, 'coinflip', stakeList(seats));
     return true;
   });
-  if (done) emit(ctx, COINFLIP_EVENTS.update, await loadCoinflip(ctx.db, flip.id));
+  if (done) emit(ctx, COINFLIP_EVENTS.update, await loadCoinflip(ctx, flip.id));
 }
 
-/** A flip whose block never became irreversible: both stakes go back. */
+function seatStake(flip: WaitingFlip, userId: number, seat: 'creator' | 'opponent'): SettledStake {
+  return {
+    userId,
+    stake: flip.amount,
+    stakeKey: key.bet(flip.id, seat),
+    refundKey: key.refund(flip.id, seat),
+  };
+}
+
+/** A flip whose block never became irreversible: both stakes go back (no rake had accrued). */
 export async function refundCoinflip(ctx: Ctx, flip: WaitingFlip): Promise<void> {
   const done = await inTransaction(ctx.db, async (unit) => {
     const row = await unit.tx
@@ -241,7 +259,7 @@ export async function refundCoinflip(ctx: Ctx, flip: WaitingFlip): Promise<void>
       await refundSeat(ctx, unit, flip.id, flip.opponent_id, flip.amount, 'opponent');
     return true;
   });
-  if (done) emit(ctx, COINFLIP_EVENTS.update, await loadCoinflip(ctx.db, flip.id));
+  if (done) emit(ctx, COINFLIP_EVENTS.update, await loadCoinflip(ctx, flip.id));
 }
 
 /** Flips waiting for their block, with how long they have waited (ms, server time). */

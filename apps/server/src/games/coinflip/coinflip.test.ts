@@ -6,16 +6,23 @@ import { type Beacon, beaconOf, setBeaconForTests } from '../../integrations/eos
 import { ManualClock } from '../../platform/clock.ts';
 import { DB_KINDS, nextEvent, startServer, type TestServer } from '../../test-support/server.ts';
 import { roundLoopsOf } from '../rounds/round-games.ts';
+import { sql } from 'kysely';
+import { checkLedger } from '../../platform/ledger.ts';
+import type { SocketUser } from '../../platform/realtime.ts';
 import {
+  accrualsOf,
   balanceOf,
   driveUntil,
   eventually,
   expectLedgerConsistent,
   fundedPlayer,
+  type Player,
+  rakeStateOf,
   record,
+  supportAffiliate,
 } from '../rounds/round-test-kit.ts';
 import { COINFLIP_BLOCK_WAIT_LIMIT_MS, type CoinflipLoop } from './coinflip.loop.ts';
-import { COINFLIP_TEXT } from './coinflip.service.ts';
+import { COINFLIP_TEXT, cancelCoinflip, createCoinflip } from './coinflip.service.ts';
 
 process.env.ROUND_CHAIN_LENGTH = '20';
 
@@ -157,6 +164,8 @@ describe.each(DB_KINDS)('coinflip on %s', (db) => {
     expect((await flip(id)).status).toBe('waiting');
     loop.start();
     await decided(id);
+    // the refund below leaves rakeback, affiliate money and wager as if the flip never happened
+    const rake = [await rakeStateOf(ctx(), a.id), await rakeStateOf(ctx(), b.id)];
 
     const real = beaconOf(ctx());
     const stuck: Beacon = { headBlock: () => real.headBlock(), irreversibleBlockId: async () => null };
@@ -179,10 +188,173 @@ describe.each(DB_KINDS)('coinflip on %s', (db) => {
       expect([await balanceOf(ctx(), a.id), await balanceOf(ctx(), b.id)]).toEqual(
         before.map((x) => x + 100),
       );
+      expect([await rakeStateOf(ctx(), a.id), await rakeStateOf(ctx(), b.id)]).toEqual(rake);
+      const keys = [...(await accrualsOf(ctx(), a.id)), ...(await accrualsOf(ctx(), b.id))].map(
+        (r) => r.stake_key,
+      );
+      expect(keys.filter((k) => k.startsWith(`coinflip:bet:${late}:`))).toEqual([]);
+      expect(keys.filter((k) => k.startsWith(`coinflip:bet:${id}:`)).sort()).toEqual([
+        `coinflip:bet:${id}:creator`,
+        `coinflip:bet:${id}:opponent`,
+      ]);
     } finally {
       setBeaconForTests(ctx(), real);
     }
     await expectLedgerConsistent(ctx());
+  });
+
+  /** A player supporting a fresh affiliate (so a stake's rake would also owe the affiliate a cut). */
+  async function referred(coins: number): Promise<{ player: Player; affiliate: Player }> {
+    const affiliate = await fundedPlayer(ctx(), 0);
+    const player = await fundedPlayer(ctx(), coins);
+    await supportAffiliate(server, player.token, affiliate.username);
+    return { player, affiliate };
+  }
+  const affiliateEarnings = async (affiliate: Player) =>
+    (
+      await sql<{ units: number; wager: number }>`
+        SELECT COALESCE(SUM(referral_units), 0)::bigint AS units, COALESCE(SUM(referral_wager), 0)::bigint AS wager
+        FROM user_rewards WHERE referrer_id = ${affiliate.id}`.execute(ctx().db)
+    ).rows[0];
+
+  it('create → cancel, 20 times with an affiliate code claimed, earns nothing; rake accrues when a flip is decided (issue 9)', async () => {
+    const { player: a, affiliate } = await referred(20);
+    const sa = await server.socket('coinflip', a.token);
+    const before = await rakeStateOf(ctx(), a.id);
+    for (let i = 0; i < 20; i++) {
+      await spaced();
+      const id = await create(sa, 10, 'heads');
+      await spaced();
+      const ok = nextEvent(sa, 'coinflip:success');
+      sa.emit('coinflip:cancel', id);
+      expect(await ok).toEqual([COINFLIP_TEXT.cancelled]);
+    }
+    expect(await rakeStateOf(ctx(), a.id)).toEqual(before);
+    expect(await affiliateEarnings(affiliate)).toEqual({ units: 0, wager: 0 });
+    expect(await balanceOf(ctx(), a.id)).toBe(2000 + 25);
+    expect(await accrualsOf(ctx(), a.id)).toEqual([]);
+    await expectLedgerConsistent(ctx());
+
+    // a flip that is decided: both stakes settle, and only then accrue their rake
+    const b = await fundedPlayer(ctx(), 10);
+    const sb = await server.socket('coinflip', b.token);
+    const rakeB = await rakeStateOf(ctx(), b.id);
+    await spaced();
+    const id = await create(sa, 4, 'tails');
+    await spaced();
+    const joined = nextEvent(sb, 'coinflip:success');
+    sb.emit('coinflip:join', id);
+    await joined;
+    expect(await rakeStateOf(ctx(), a.id)).toEqual({ ...before, wager: before.wager + 400 });
+    expect(await accrualsOf(ctx(), a.id)).toEqual([]);
+    await decided(id);
+    const rake = 400 * 500; // stake × coinflip's 5 % edge, in units of 1/10,000 cent
+    const [rowA] = await accrualsOf(ctx(), a.id);
+    expect(rowA).toMatchObject({
+      stake_key: `coinflip:bet:${id}:creator`,
+      refund_key: `coinflip:refund:${id}:creator`,
+      game: 'coinflip',
+      stake: 400,
+      referral_units: rake / 10, // the affiliate's 10 % cut
+      referral_wager: 400,
+    });
+    expect(rowA?.rakeback_units).toBeGreaterThan(0);
+    expect(await rakeStateOf(ctx(), a.id)).toEqual({
+      rakeback_units: before.rakeback_units + (rowA?.rakeback_units ?? 0),
+      referral_units: before.referral_units + rake / 10,
+      referral_wager: before.referral_wager + 400,
+      wager: before.wager + 400,
+    });
+    expect(await affiliateEarnings(affiliate)).toEqual({ units: rake / 10, wager: 400 });
+    const [rowB] = await accrualsOf(ctx(), b.id);
+    expect(rowB).toMatchObject({
+      stake_key: `coinflip:bet:${id}:opponent`,
+      referral_units: 0,
+      referral_wager: 0,
+    });
+    expect((await rakeStateOf(ctx(), b.id)).rakeback_units).toBe(
+      rakeB.rakeback_units + (rowB?.rakeback_units ?? 0),
+    );
+    await expectLedgerConsistent(ctx());
+  });
+
+  it('money race: concurrent creates and cancels of one player over the balance never overdraw, mint or pass 10 open flips', async () => {
+    const { player: a, affiliate } = await referred(10); // 10.25 with the affiliate bonus
+    const user: SocketUser = {
+      id: a.id,
+      username: a.username,
+      avatar: '',
+      rank: 0,
+      banned: false,
+      sessionId: 0,
+    };
+    const before = await rakeStateOf(ctx(), a.id);
+    const allowed = new Set<string>([
+      'ok',
+      "You don't have enough balance.",
+      COINFLIP_TEXT.tooMany,
+      COINFLIP_TEXT.taken, // a second cancel of the same flip
+    ]);
+    const outcome = (p: Promise<unknown>) =>
+      p.then(
+        () => 'ok',
+        (err: Error) => err.message,
+      );
+    const open = new Set<string>();
+    const cancelled = new Set<string>();
+    const cancel = async (id: string) => {
+      const r = await outcome(cancelCoinflip(ctx(), user, id));
+      if (r === 'ok') {
+        expect(cancelled.has(id), `flip ${id} cancelled twice`).toBe(false);
+        cancelled.add(id);
+        open.delete(id);
+      }
+      return r;
+    };
+    const create = async (coins: number) => {
+      try {
+        open.add(String(await createCoinflip(ctx(), user, coins, 'heads')));
+        return 'ok';
+      } catch (err) {
+        return (err as Error).message;
+      }
+    };
+    for (let wave = 0; wave < 4; wave++) {
+      const ids = [...open];
+      const results = await Promise.all([
+        ...Array.from({ length: 24 }, (_, i) => create(i % 3 === 0 ? 0.5 : 2)),
+        // every open flip cancelled three times at once, racing the creates
+        ...ids.flatMap((id) => [cancel(id), cancel(id), cancel(id)]),
+      ]);
+      for (const r of results) expect(allowed, r).toContain(r);
+      const { n } = await ctx()
+        .db.selectFrom('coinflips')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('creator_id', '=', a.id)
+        .where('status', '=', 'open')
+        .executeTakeFirstOrThrow();
+      expect(Number(n)).toBe(open.size);
+      expect(open.size).toBeLessThanOrEqual(10);
+      const stakes = await sql<{ total: number }>`
+        SELECT COALESCE(SUM(amount), 0)::bigint AS total FROM coinflips
+        WHERE creator_id = ${a.id} AND status = 'open'`.execute(ctx().db);
+      expect(await balanceOf(ctx(), a.id)).toBe(1025 - (stakes.rows[0]?.total ?? 0));
+    }
+    await Promise.all([...open].map((id) => cancel(id)));
+    expect(open.size).toBe(0);
+    expect(await balanceOf(ctx(), a.id)).toBe(1025);
+    const low = await sql<{ low: number; refunds: number; bets: number }>`
+      SELECT MIN(balance_after)::bigint AS low,
+             COUNT(*) FILTER (WHERE kind = 'bet_refund')::bigint AS refunds,
+             COUNT(*) FILTER (WHERE kind = 'bet')::bigint AS bets
+      FROM ledger_entries WHERE user_id = ${a.id}`.execute(ctx().db);
+    expect(low.rows[0]?.low).toBeGreaterThanOrEqual(0);
+    expect(low.rows[0]?.refunds).toBe(cancelled.size);
+    expect(low.rows[0]?.bets).toBe(cancelled.size);
+    expect(await rakeStateOf(ctx(), a.id)).toEqual(before);
+    expect(await affiliateEarnings(affiliate)).toEqual({ units: 0, wager: 0 });
+    const check = await checkLedger(ctx().db);
+    expect([check.mismatches, check.rake]).toEqual([[], []]);
   });
 
   it('obeys the coinflip control', async () => {

@@ -7,6 +7,7 @@ import {
   centsToCoins,
 } from '@coinsite/shared';
 import type { Kysely } from 'kysely';
+import type { AssetUrls } from '../../platform/assets.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { DB } from '../../platform/db-types.ts';
 import { playerLevel } from '../rounds/round-bets.ts';
@@ -49,15 +50,15 @@ function flips(db: Kysely<DB>) {
 type FlipRow = Awaited<ReturnType<ReturnType<typeof flips>['executeTakeFirstOrThrow']>>;
 
 /** The presenter: the server seed only once the flip is decided (or cancelled, when it decides nothing). */
-export function coinflipView(r: FlipRow): CoinflipView {
+export function coinflipView(r: FlipRow, assets: AssetUrls): CoinflipView {
   const decided = r.status === 'finished' || r.status === 'cancelled';
   let opponent: CoinflipPlayer | null = null;
-  if (r.opponent_is_bot) opponent = BOT_PLAYER;
+  if (r.opponent_is_bot) opponent = { ...BOT_PLAYER, avatar: assets.avatar(BOT_PLAYER.avatar) };
   else if (r.opponent_id !== null)
     opponent = {
       id: String(r.opponent_id),
       username: r.o_name ?? '',
-      avatar: r.o_avatar ?? '',
+      avatar: assets.avatar(r.o_avatar),
       level: playerLevel(r.o_wager ?? 0),
     };
   const winnerId =
@@ -75,7 +76,7 @@ export function coinflipView(r: FlipRow): CoinflipView {
     creator: {
       id: String(r.creator_id),
       username: r.c_name,
-      avatar: r.c_avatar,
+      avatar: assets.avatar(r.c_avatar),
       level: playerLevel(r.c_wager),
     },
     creatorSide: r.creator_side,
@@ -93,9 +94,9 @@ export function coinflipView(r: FlipRow): CoinflipView {
   };
 }
 
-export async function loadCoinflip(db: Kysely<DB>, id: number): Promise<CoinflipView | null> {
-  const row = await flips(db).where('f.id', '=', id).executeTakeFirst();
-  return row ? coinflipView(row) : null;
+export async function loadCoinflip(ctx: Ctx, id: number): Promise<CoinflipView | null> {
+  const row = await flips(ctx.db).where('f.id', '=', id).executeTakeFirst();
+  return row ? coinflipView(row, ctx.assets) : null;
 }
 
 /** GET /api/coinflip: flips open or being decided (newest first) and the last finished ones. */
@@ -109,8 +110,8 @@ export async function coinflipState(ctx: Ctx): Promise<CoinflipState> {
       .execute(),
   ]);
   return {
-    open: open.map(coinflipView),
-    recent: recent.map(coinflipView),
+    open: open.map((r) => coinflipView(r, ctx.assets)),
+    recent: recent.map((r) => coinflipView(r, ctx.assets)),
     houseCutPct: COINFLIP_HOUSE_CUT_PCT,
   };
 }

@@ -229,19 +229,21 @@ export class CrashLoop {
 
   /** The bust: the round is over, auto-cashouts below the crash point are paid, the rest lose. */
   private async bust(round: LiveRound): Promise<void> {
-    await this.finish(round, 'over');
+    await this.finish(round);
   }
 
   /**
-   * Found running past its crash time after a crash or takeover (nobody ticked it to the end):
-   * bets the server would have cashed out automatically are paid, every other open bet is refunded.
+   * Found running past its crash time after a crash or takeover (nobody ticked it to the end): the
+   * round did reach its crash point, so it ends as the bust would have. Bets the server would have
+   * cashed out automatically below the crash point are paid; every other open bet was not cashed
+   * out before crash_at and lost. Only a round that never reached its crash point is refunded.
    */
   private async interrupted(round: LiveRound): Promise<void> {
-    await this.finish(round, 'refunded');
+    await this.finish(round);
   }
 
-  private async finish(round: LiveRound, status: 'over' | 'refunded'): Promise<void> {
-    const ended = await finishRound(this.ctx, round, status);
+  private async finish(round: LiveRound): Promise<void> {
+    const ended = await finishRound(this.ctx, round);
     if (ended) this.emit(CRASH_EVENTS.end, { game: crashHistView(ended) });
     this.state = { kind: 'over', round };
     this.runner.after(CRASH_OVER_MS, () => this.runner.step('open', () => this.recover()));

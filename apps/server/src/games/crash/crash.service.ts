@@ -5,6 +5,7 @@ import {
   crashMaxProfitMultiplier,
   crashMultiplierAt,
 } from '@coinsite/shared/games';
+import type { AssetUrls } from '../../platform/assets.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { AppError, Errors } from '../../platform/errors.ts';
 import { limit } from '../../platform/http.ts';
@@ -13,7 +14,7 @@ import { userRoom } from '../../platform/realtime.ts';
 import { inTransaction, pgErrorCode } from '../../platform/tx.ts';
 import { stakeCents } from '../engine/bet-engine.ts';
 import { creditWin, insertRoundBet, type PlacedRoundBet, playerLevel } from '../rounds/round-bets.ts';
-import { msSince, sqlNow } from '../rounds/round-time.ts';
+import { msSince, sqlNow, sqlReceivedAt } from '../rounds/round-time.ts';
 import { sql } from 'kysely';
 
 export const CRASH_TEXT = {
@@ -28,20 +29,23 @@ export const CRASH_TEXT = {
 /** Per-user crash actions (joins and cash-outs): 10 a second (× RATE_LIMIT_FACTOR). */
 const ACTIONS_PER_SECOND = 10;
 
-export function crashBetView(bet: {
-  userId: number;
-  username: string;
-  avatar: string;
-  wager: number;
-  amount: number;
-  status: string;
-  cashout: number | null;
-  payout: number;
-}): CrashBet {
+export function crashBetView(
+  bet: {
+    userId: number;
+    username: string;
+    avatar: string;
+    wager: number;
+    amount: number;
+    status: string;
+    cashout: number | null;
+    payout: number;
+  },
+  assets: AssetUrls,
+): CrashBet {
   const view: CrashBet = {
     playerID: String(bet.userId),
     username: bet.username,
-    avatar: bet.avatar,
+    avatar: assets.avatar(bet.avatar),
     betAmount: centsToCoins(bet.amount),
     status: bet.status === 'cashed' ? 2 : 1,
     level: playerLevel(bet.wager),
@@ -53,8 +57,8 @@ export function crashBetView(bet: {
   return view;
 }
 
-function placedView(userId: number, amount: number, placed: PlacedRoundBet): CrashBet {
-  return crashBetView({ ...placed, userId, amount, status: 'active', cashout: null, payout: 0 });
+function placedView(assets: AssetUrls, userId: number, amount: number, placed: PlacedRoundBet): CrashBet {
+  return crashBetView({ ...placed, userId, amount, status: 'active', cashout: null, payout: 0 }, assets);
 }
 
 /** hundredths as the client sends them (100 × the typed value) → an integer, or null for none. */
@@ -115,7 +119,7 @@ async function placeCrashBet(ctx: Ctx, userId: number, stake: number, auto: numb
     throw err;
   }
   if (!placed) return null;
-  const bet = placedView(userId, stake, placed);
+  const bet = placedView(ctx.assets, userId, stake, placed);
   ctx.realtime.ns('crash').emit(CRASH_EVENTS.bets, [bet]);
   return bet;
 }
@@ -150,17 +154,19 @@ export async function placeQueuedBets(ctx: Ctx): Promise<void> {
 }
 
 /**
- * bet-cashout: decided in SQL by the transaction's time against the crash point's time. The
- * multiplier is the curve's value at that same time (never above the bet's auto-cashout, which
- * the server would have applied already), so what is paid is what the time says.
+ * bet-cashout: decided in SQL by the time the server received it (`receivedAt`, taken before any
+ * wait) against the crash point's time. The multiplier is the curve's value at that same time (never
+ * above the bet's auto-cashout, which the server would have applied already), so what is paid is what
+ * the time says, however long the rate limiter or the pool made the request wait.
  */
 export async function cashOutCrash(
   ctx: Ctx,
   user: SocketUser,
+  receivedAt: number = ctx.clock.now(),
 ): Promise<{ bet: CrashBet; event: CrashCashoutEvent }> {
   await limit(ctx, `crash:${user.id}`, ACTIONS_PER_SECOND, 1000, CRASH_TEXT.tooFast);
   const done = await inTransaction(ctx.db, async (unit) => {
-    const now = sqlNow(ctx.clock);
+    const now = sqlReceivedAt(ctx.clock, receivedAt);
     const row = await unit.tx
       .selectFrom('rounds as r')
       .innerJoin('round_bets as b', 'b.round_id', 'r.id')
@@ -183,7 +189,8 @@ export async function cashOutCrash(
       .where('b.status', '=', 'active')
       .executeTakeFirst();
     if (!row) throw Errors.badRequest(CRASH_TEXT.noBet);
-    if (row.status === 'betting') throw Errors.badRequest(CRASH_TEXT.notStarted);
+    // received before the round started (it started while the request waited)
+    if (row.status === 'betting' || row.elapsed < 0) throw Errors.badRequest(CRASH_TEXT.notStarted);
     if (!row.beforeCrash) throw Errors.badRequest(CRASH_TEXT.crashed);
     const multiplier = Math.min(crashMultiplierAt(Math.floor(row.elapsed)), row.auto_cashout ?? Infinity);
     const payout = crashCashoutPayout(row.amount, multiplier);
@@ -208,16 +215,19 @@ export async function cashOutCrash(
     await creditWin(ctx, unit, { id: row.betId, userId: user.id, roundId: row.roundId }, 'crash', payout);
     return { ...row, multiplier, payout };
   });
-  const bet = crashBetView({
-    userId: user.id,
-    username: done.username,
-    avatar: done.avatar,
-    wager: done.wager,
-    amount: done.amount,
-    status: 'cashed',
-    cashout: done.multiplier,
-    payout: done.payout,
-  });
+  const bet = crashBetView(
+    {
+      userId: user.id,
+      username: done.username,
+      avatar: done.avatar,
+      wager: done.wager,
+      amount: done.amount,
+      status: 'cashed',
+      cashout: done.multiplier,
+      payout: done.payout,
+    },
+    ctx.assets,
+  );
   const event: CrashCashoutEvent = {
     playerID: String(user.id),
     status: 2,

@@ -3,7 +3,7 @@ import { crashCashoutPayout } from '@coinsite/shared/games';
 import type { Ctx } from '../../platform/context.ts';
 import { userRoom } from '../../platform/realtime.ts';
 import { inTransaction, type Unit } from '../../platform/tx.ts';
-import { creditWin, refundActiveBets } from '../rounds/round-bets.ts';
+import { accrueRoundStakes, creditWin, refundActiveBets } from '../rounds/round-bets.ts';
 import { sqlNow } from '../rounds/round-time.ts';
 
 /** The settlement transactions of a crash round; the loop (crash.loop.ts) decides when they run. */
@@ -77,15 +77,17 @@ export function announceCashouts(ctx: Ctx, paid: Paid[]): void {
 }
 
 /**
- * Ends a running round once: auto-cashouts below the crash point are paid (the ticks may not have
- * reached them all); then the open bets lose ('over') or are refunded ('refunded').
+ * Ends a running round once, at or after its crash point (the bust, or a restart that finds it past
+ * crash_at): auto-cashouts below the crash point are paid (the ticks may not have reached them all),
+ * every other open bet lost, since nothing can be cashed out at or after crash_at. Then every bet of
+ * the round has settled and its rake accrues.
  */
-export async function finishRound(ctx: Ctx, round: LiveRound, status: 'over' | 'refunded') {
+export async function finishRound(ctx: Ctx, round: LiveRound) {
   const result = await inTransaction(ctx.db, async (unit) => {
     const now = sqlNow(ctx.clock);
     const ended = await unit.tx
       .updateTable('rounds')
-      .set({ status, ended_at: now })
+      .set({ status: 'over', ended_at: now })
       .where('id', '=', round.id)
       .where('status', '=', 'running')
       .returning(FINISHED)
@@ -100,14 +102,13 @@ export async function finishRound(ctx: Ctx, round: LiveRound, status: 'over' | '
       .execute();
     const autos = pending.map((a) => ({ ...a, target: a.target ?? Number.MAX_SAFE_INTEGER }));
     const paid = await payAutos(ctx, unit, round, autos);
-    if (status === 'refunded') await refundActiveBets(ctx, unit, now, 'crash', round.id);
-    else
-      await unit.tx
-        .updateTable('round_bets')
-        .set({ status: 'lost', settled_at: now })
-        .where('round_id', '=', round.id)
-        .where('status', '=', 'active')
-        .execute();
+    await unit.tx
+      .updateTable('round_bets')
+      .set({ status: 'lost', settled_at: now })
+      .where('round_id', '=', round.id)
+      .where('status', '=', 'active')
+      .execute();
+    await accrueRoundStakes(unit, 'crash', round.id);
     return { ended, paid };
   });
   if (!result) return null;
@@ -115,7 +116,7 @@ export async function finishRound(ctx: Ctx, round: LiveRound, status: 'over' | '
   return result.ended;
 }
 
-/** A round that never started: refunded whole. */
+/** A round that never started (so never reached its crash point): refunded whole, no rake accrued. */
 export async function refundUnstartedRound(ctx: Ctx, round: LiveRound) {
   return inTransaction(ctx.db, async (unit) => {
     const now = sqlNow(ctx.clock);

@@ -26,9 +26,11 @@ export function crashSocket(ctx: Ctx): void {
     crashCashoutPayload,
     CRASH_EVENTS.cashoutError,
     async (socket) => {
+      // the cash-out's time is when it arrived, before any wait
+      const receivedAt = ctx.clock.now();
       const user = socket.data.user;
       if (!user) throw Errors.unauthorized();
-      const { bet } = await cashOutCrash(ctx, user);
+      const { bet } = await cashOutCrash(ctx, user, receivedAt);
       socket.emit(CRASH_EVENTS.cashoutSuccess, bet);
     },
   );

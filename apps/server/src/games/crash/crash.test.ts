@@ -8,13 +8,16 @@ import { DB_KINDS, nextEvent, startServer, type TestServer } from '../../test-su
 import type { RoundLoops } from '../rounds/round-games.ts';
 import { roundLoopsOf } from '../rounds/round-games.ts';
 import {
+  accrualsOf,
   balanceOf,
   drive,
   driveUntil,
   eventually,
   expectLedgerConsistent,
   fundedPlayer,
+  rakeStateOf,
   record,
+  supportAffiliate,
 } from '../rounds/round-test-kit.ts';
 import { CRASH_BETTING_MS, CRASH_STALE_BETTING_MS } from './crash.loop.ts';
 import { CRASH_TEXT } from './crash.service.ts';
@@ -73,7 +76,9 @@ describe.each(DB_KINDS)('crash rounds on %s (fake clock)', (db) => {
   }
 
   it('plays a whole round in fake time: auto-cashouts, max profit, bust, reveal, next hash', async () => {
-    const round = await bettingRound((cp) => cp >= 150);
+    // Below 201x: b's 5-coin bet at the crash point would otherwise reach the max profit (1,000
+    // coins = 201x) first and be cashed out by it, a win the test does not mean to check here.
+    const round = await bettingRound((cp) => cp >= 150 && cp < 20_100);
     const cp = round.crashPoint;
     const a = await fundedPlayer(ctx(), 100);
     const b = await fundedPlayer(ctx(), 100);
@@ -316,11 +321,14 @@ describe.each(DB_KINDS)('crash rounds on %s (fake clock)', (db) => {
     await expectLedgerConsistent(ctx());
   });
 
-  it('resumes a round from its rows, or refunds it when it was left past its crash time', async () => {
+  it('resumes a round from its rows; one left past its crash time ends as the bust would (issue 9 item 6)', async () => {
     // resume: the loop stops mid-round and starts again before the crash time
-    let round = await bettingRound((cp) => cp >= 300);
+    // below 334x, where q's 3-coin bet with no target would be cashed out by the max profit
+    let round = await bettingRound((cp) => cp >= 300 && cp < 30_000);
     const p = await fundedPlayer(ctx(), 10);
     const q = await fundedPlayer(ctx(), 10);
+    const affiliate = await fundedPlayer(ctx(), 0);
+    await supportAffiliate(server, q.token, affiliate.username); // q: 10.25
     const [sp, sq] = [await server.socket('crash', p.token), await server.socket('crash', q.token)];
     await join(sp, 150, 2);
     await join(sq, null, 3);
@@ -335,9 +343,11 @@ describe.each(DB_KINDS)('crash rounds on %s (fake clock)', (db) => {
     let rows = await ctx().db.selectFrom('rounds').select('status').where('id', '=', round.id).execute();
     expect(rows).toEqual([{ status: 'over' }]);
     expect(await balanceOf(ctx(), p.id)).toBe(1000 - 200 + 300);
-    expect(await balanceOf(ctx(), q.id)).toBe(1000 - 300);
+    expect(await balanceOf(ctx(), q.id)).toBe(1025 - 300);
 
-    // refund: left running past its crash time (no leader ticked it to the end)
+    // left running past its crash time (no leader ticked it to the end): the crash point was reached,
+    // so the restart finishes it as the bust would have. p's auto-cashout at 1.20x lies below the
+    // crash point: paid. q's open bet was not cashed out before crash_at: lost, not refunded.
     round = await bettingRound((cp) => cp >= 130 && cp < 1000);
     await join(sp, 120, 2);
     await spaced();
@@ -348,22 +358,43 @@ describe.each(DB_KINDS)('crash rounds on %s (fake clock)', (db) => {
     loop().start();
     await loop().idle();
     rows = await ctx().db.selectFrom('rounds').select('status').where('id', '=', round.id).execute();
-    expect(rows).toEqual([{ status: 'refunded' }]);
-    // p's auto-cashout at 1.20x would have been taken by the server: paid; q's open bet: refunded
+    expect(rows).toEqual([{ status: 'over' }]);
     expect(await balanceOf(ctx(), p.id)).toBe(1100 - 200 + 240);
-    expect(await balanceOf(ctx(), q.id)).toBe(700);
+    expect(await balanceOf(ctx(), q.id)).toBe(725 - 300);
+    const bets = await ctx()
+      .db.selectFrom('round_bets')
+      .select(['user_id', 'status'])
+      .where('round_id', '=', round.id)
+      .orderBy('user_id')
+      .execute();
+    expect(bets).toEqual([
+      { user_id: p.id, status: 'cashed' },
+      { user_id: q.id, status: 'lost' },
+    ]);
+    // both rounds settled q's bets: each accrued its rake (and the affiliate's cut) once, at the end
+    const keys = (await accrualsOf(ctx(), q.id)).map((r) => [r.game, r.stake, r.referral_units]);
+    expect(keys).toEqual([
+      ['crash', 300, (300 * 700) / 10],
+      ['crash', 300, (300 * 700) / 10],
+    ]);
+    await expectLedgerConsistent(ctx());
 
-    // refund: still taking bets long after its close (the site was down): it never starts
+    // refund: still taking bets long after its close (the site was down): it never starts, and the
+    // refunded bet leaves rakeback, affiliate money and wager as if it had never been placed
+    const rake = await rakeStateOf(ctx(), q.id);
     round = await bettingRound();
     await spaced();
     await join(sq, 150, 1);
+    expect((await rakeStateOf(ctx(), q.id)).wager).toBe(rake.wager + 100);
     await loop().stop();
     await clock.advance(CRASH_BETTING_MS + CRASH_STALE_BETTING_MS + 1000);
     loop().start();
     await loop().idle();
     rows = await ctx().db.selectFrom('rounds').select('status').where('id', '=', round.id).execute();
     expect(rows).toEqual([{ status: 'refunded' }]);
-    expect(await balanceOf(ctx(), q.id)).toBe(700);
+    expect(await balanceOf(ctx(), q.id)).toBe(425);
+    expect(await rakeStateOf(ctx(), q.id)).toEqual(rake);
+    expect(await accrualsOf(ctx(), q.id)).toHaveLength(2);
     expect(loop().current.kind).toBe('betting');
     await expectLedgerConsistent(ctx());
   });

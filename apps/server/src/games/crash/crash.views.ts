@@ -75,7 +75,7 @@ export async function crashState(ctx: Ctx): Promise<CrashState> {
   ]);
   let current: CrashCurrent | null = null;
   if (latest) {
-    const players = (await roundBets(ctx, latest.id)).map(crashBetView);
+    const players = (await roundBets(ctx, latest.id)).map((b) => crashBetView(b, ctx.assets));
     current = {
       _id: String(latest.id),
       status: CRASH_STATUS.NotStarted,
@@ -126,5 +126,5 @@ export async function myCrashBet(ctx: Ctx, userId: number): Promise<CrashBet | n
     .where('r.status', 'in', ['betting', 'running'])
     .where('b.user_id', '=', userId)
     .executeTakeFirst();
-  return row ? crashBetView(row) : null;
+  return row ? crashBetView(row, ctx.assets) : null;
 }

@@ -1,5 +1,12 @@
-import { centsToCoins, diceBetPayload } from '@coinsite/shared';
-import { diceRoll, diceSettle, diceTargetError } from '@coinsite/shared/fairness';
+import { centsToCoins, coinsToCents, diceBetPayload } from '@coinsite/shared';
+import {
+  diceMultiplier,
+  diceRoll,
+  diceSettle,
+  diceTargetError,
+  floorMulDiv,
+} from '@coinsite/shared/fairness';
+import { maxProfitError } from '@coinsite/shared/games';
 import type { Ctx } from '../../platform/context.ts';
 import { Errors } from '../../platform/errors.ts';
 import { placeBet, stakeCents } from '../engine/bet-engine.ts';
@@ -7,6 +14,7 @@ import { placeBet, stakeCents } from '../engine/bet-engine.ts';
 /** dice:bet {amount, multiplier, rangeData} → dice:result {payout (net), diceresult}; errors: game-creation-error. */
 export function diceSocket(ctx: Ctx): void {
   const edge = ctx.config.DICE_EDGE_PCT;
+  const maxProfit = coinsToCents(ctx.config.MAX_PROFIT);
   ctx.realtime.handle('dice', 'dice:bet', diceBetPayload, 'game-creation-error', async (socket, [bet]) => {
     const user = socket.data.user;
     if (!user) throw Errors.unauthorized();
@@ -15,6 +23,12 @@ export function diceSocket(ctx: Ctx): void {
     const targetError = diceTargetError(target, edge);
     if (targetError) throw Errors.badRequest(targetError);
     const stake = stakeCents(bet.amount);
+    const profitError = maxProfitError(
+      stake,
+      floorMulDiv(stake, diceMultiplier(target, edge), 10000),
+      maxProfit,
+    );
+    if (profitError) throw Errors.badRequest(profitError);
     const placed = await placeBet(ctx, { user, game: 'dice', stake }, (seeds) => {
       const o = diceSettle(diceRoll(seeds), stake, target, edge);
       return {

@@ -6,7 +6,6 @@ import { Errors } from '../../platform/errors.ts';
 import { limit } from '../../platform/http.ts';
 import { type RawBuilder, sql } from 'kysely';
 import { StaleSeedError } from '../../platform/wallet.ts';
-import type { Unit } from '../../platform/tx.ts';
 import { seedCacheOf } from '../fairness/seeds.service.ts';
 import { publishBet } from './live-feed.ts';
 
@@ -39,17 +38,12 @@ export interface HookBet {
 /**
  * What every stake also owes (rakeback, affiliate cut, race entry): one data-modifying statement,
  * or null when there is nothing to do. `wagerAfter` is the player's wager including this stake.
- * Single-player bets fold the statements into the bet's own statement; round games, battles and
- * coinflip run them in the transaction that takes the stake (runBetHooks).
+ * Single-player bets fold the statements into the bet's own statement. Games whose stake can still be
+ * refunded (coinflip, battles, crash, roulette) accrue when it settles instead (wager-hooks.ts
+ * accrueSettled), so a refund never leaves rake behind.
  */
 export type BetHook = (bet: HookBet, wagerAfter: RawBuilder<number>) => RawBuilder<unknown> | null;
 export const betHooks: BetHook[] = [];
-
-/** Runs every hook for a stake taken inside `unit` (after the users row was updated). */
-export async function runBetHooks(unit: Unit, bet: HookBet): Promise<void> {
-  const wagerAfter = sql<number>`(SELECT wager FROM users WHERE id = ${bet.userId})`;
-  for (const hook of betHooks) await hook(bet, wagerAfter)?.execute(unit.tx);
-}
 
 /** A bet retried this many times on a stale seed pair gives up (only a storm of other nodes' bets). */
 const STALE_RETRIES = 5;

@@ -31,7 +31,7 @@ export async function recentBets(
   return rows.map((r) => ({
     id: String(r.id),
     game: r.game,
-    user: { id: String(r.uid), username: r.username, avatar: r.avatar },
+    user: { id: String(r.uid), username: r.username, avatar: ctx.assets.avatar(r.avatar) },
     amount: centsToCoins(r.stake),
     payout: centsToCoins(r.payout),
     multiplier: r.multiplier / 10000,
@@ -106,7 +106,7 @@ export function publishBet(
     feed.add({
       id: String(bet.betId),
       game: bet.game,
-      user: { id: String(bet.userId), username: user.username, avatar: user.avatar },
+      user: { id: String(bet.userId), username: user.username, avatar: ctx.assets.avatar(user.avatar) },
       amount: centsToCoins(bet.stake),
       payout: centsToCoins(bet.payout),
       multiplier: bet.multiplier / 10000,

@@ -23,4 +23,16 @@ describe('live feed frames', () => {
     ]);
     expect(newestPerGame([], 20)).toEqual([]);
   });
+
+  it('keep every bet, the oldest included, while a game is under its cap', () => {
+    const bets = [
+      { game: 'dice', n: 1 },
+      { game: 'limbo', n: 2 },
+      { game: 'dice', n: 3 },
+    ];
+    expect(newestPerGame(bets, 20)).toEqual(bets);
+    expect(newestPerGame([{ game: 'crash', n: 9 }], 1)).toEqual([{ game: 'crash', n: 9 }]);
+    // a cap of 2 drops only the oldest dice bet
+    expect(newestPerGame([...bets, { game: 'dice', n: 4 }], 2).map((b) => b.n)).toEqual([2, 3, 4]);
+  });
 });

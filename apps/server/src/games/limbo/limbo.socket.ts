@@ -1,5 +1,6 @@
-import { centsToCoins, limboBetPayload } from '@coinsite/shared';
-import { limboResult, limboSettle, limboTargetError } from '@coinsite/shared/fairness';
+import { centsToCoins, coinsToCents, limboBetPayload } from '@coinsite/shared';
+import { floorMulDiv, limboResult, limboSettle, limboTargetError } from '@coinsite/shared/fairness';
+import { maxProfitError } from '@coinsite/shared/games';
 import type { Ctx } from '../../platform/context.ts';
 import { Errors } from '../../platform/errors.ts';
 import { placeBet, stakeCents } from '../engine/bet-engine.ts';
@@ -7,6 +8,7 @@ import { placeBet, stakeCents } from '../engine/bet-engine.ts';
 /** limbo:bet {amount, multiplier} → limbo:result {payout (net, 0 on loss), crashpoint}. */
 export function limboSocket(ctx: Ctx): void {
   const edge = ctx.config.LIMBO_EDGE_PCT;
+  const maxProfit = coinsToCents(ctx.config.MAX_PROFIT);
   ctx.realtime.handle('limbo', 'limbo:bet', limboBetPayload, 'game-creation-error', async (socket, [bet]) => {
     const user = socket.data.user;
     if (!user) throw Errors.unauthorized();
@@ -14,6 +16,8 @@ export function limboSocket(ctx: Ctx): void {
     const targetError = limboTargetError(target);
     if (targetError) throw Errors.badRequest(targetError);
     const stake = stakeCents(bet.amount);
+    const profitError = maxProfitError(stake, floorMulDiv(stake, target, 100), maxProfit);
+    if (profitError) throw Errors.badRequest(profitError);
     const placed = await placeBet(ctx, { user, game: 'limbo', stake }, (seeds) => {
       const o = limboSettle(limboResult(seeds, edge), stake, target);
       return {

@@ -15,6 +15,7 @@ export function minesRoutes(app: FastifyInstance, ctx: Ctx): void {
     const user = await requireUser(ctx, req);
     const grid = await lastFinishedGrid(ctx, user.id);
     if (!grid) throw Errors.notFound('No finished game found.');
-    return grid;
+    // the original client reads `.grid` (PROTOCOL §4); a bare array crashed its page
+    return { grid };
   });
 }

@@ -6,6 +6,8 @@ import {
   minesPayout,
   MINES_TILES,
 } from '@coinsite/shared/fairness';
+import { coinsToCents } from '@coinsite/shared';
+import { minesCappedPayout } from '@coinsite/shared/games';
 import { sql } from 'kysely';
 import type { SocketUser } from '../../platform/realtime.ts';
 import type { Ctx } from '../../platform/context.ts';
@@ -20,6 +22,8 @@ export interface MinesOutcome {
   mines: number[];
   revealed: number[];
   edgePct: number;
+  /** The max profit (cents) when the game began; games stored before it had none (MAX_PROFIT then). */
+  maxProfit?: number;
   hit?: number;
 }
 
@@ -60,7 +64,13 @@ export async function startMines(
       payout: 0,
       multiplier: 0,
       status: 'open',
-      outcome: { minesCount, mines: minePositions(seeds, minesCount), revealed: [], edgePct },
+      outcome: {
+        minesCount,
+        mines: minePositions(seeds, minesCount),
+        revealed: [],
+        edgePct,
+        maxProfit: coinsToCents(ctx.config.MAX_PROFIT),
+      },
     }));
   } catch (err) {
     if (pgErrorCode(err) === '23505') throw Errors.badRequest('You already have a mines game in progress.');
@@ -113,6 +123,21 @@ async function settle(
   }
 }
 
+/**
+ * The cash-out after k ≥ 1 safe tiles: floor(stake × multiplier), capped at stake + max profit
+ * (issue 9 item 5). A capped payout records the multiplier it amounts to, so a bet's row and the
+ * live feed never show more than was paid.
+ */
+function cashoutOf(ctx: Ctx, stake: number, o: MinesOutcome, k: number) {
+  const full = minesMultiplier(o.minesCount, k, o.edgePct);
+  const { payout, capped } = minesCappedPayout(
+    stake,
+    minesPayout(stake, o.minesCount, k, o.edgePct),
+    o.maxProfit ?? coinsToCents(ctx.config.MAX_PROFIT),
+  );
+  return { payout, capped, multiplier: capped ? Math.floor((payout * 10000) / stake) : full };
+}
+
 export async function revealTile(ctx: Ctx, user: SocketUser, tileIndex: number): Promise<RevealResult> {
   const result = await inTransaction(ctx.db, async (unit) => {
     const game = await lockOpenGame(unit, user.id);
@@ -131,9 +156,9 @@ export async function revealTile(ctx: Ctx, user: SocketUser, tileIndex: number):
       };
     }
     const revealed = [...o.revealed, tileIndex];
-    const multiplier = minesMultiplier(o.minesCount, revealed.length, o.edgePct);
-    if (revealed.length === MINES_TILES - o.minesCount) {
-      const payout = minesPayout(game.stake, o.minesCount, revealed.length, o.edgePct);
+    const { payout, multiplier, capped } = cashoutOf(ctx, game.stake, o, revealed.length);
+    // a cleared board, or a game at the max profit, is cashed out for the player
+    if (revealed.length === MINES_TILES - o.minesCount || capped) {
       await settle(ctx, unit, user.id, game, { ...o, revealed }, payout, multiplier);
       return {
         kind: 'cleared' as const,
@@ -149,7 +174,7 @@ export async function revealTile(ctx: Ctx, user: SocketUser, tileIndex: number):
       .set({ outcome: sql`${JSON.stringify({ ...o, revealed })}::jsonb` })
       .where('id', '=', game.id)
       .execute();
-    const profit = minesPayout(game.stake, o.minesCount, revealed.length, o.edgePct) - game.stake;
+    const profit = payout - game.stake;
     return {
       kind: 'safe' as const,
       tileIndex,
@@ -189,8 +214,7 @@ export async function cashoutMines(ctx: Ctx, user: SocketUser): Promise<{ grid: 
     const o = game.outcome;
     const err = minesCashoutError(o.revealed.length);
     if (err) throw Errors.badRequest(err);
-    const multiplier = minesMultiplier(o.minesCount, o.revealed.length, o.edgePct);
-    const payout = minesPayout(game.stake, o.minesCount, o.revealed.length, o.edgePct);
+    const { payout, multiplier } = cashoutOf(ctx, game.stake, o, o.revealed.length);
     await settle(ctx, unit, user.id, game, o, payout, multiplier);
     return { grid: fullGrid(o.mines), payout, multiplier, stake: game.stake, id: game.id };
   });

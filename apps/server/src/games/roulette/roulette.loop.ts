@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction, type Unit } from '../../platform/tx.ts';
 import type { Chains } from '../chains/chain.store.ts';
-import { creditWin } from '../rounds/round-bets.ts';
+import { accrueRoundStakes, creditWin } from '../rounds/round-bets.ts';
 import { RoundRunner } from '../rounds/round-runner.ts';
 import { msSince, sqlNow } from '../rounds/round-time.ts';
 import { rouletteHistoryView } from './roulette.service.ts';
@@ -144,7 +144,9 @@ export class RouletteLoop {
 
   /**
    * Closes betting and settles the round in one transaction (bets in flight hold the round row
-   * shared, so the close waits for them). Wins are credited now and announced when the wheel stops.
+   * shared, so the close waits for them). Wins are credited now and announced when the wheel stops;
+   * the bets' rake accrues in the same transaction. Roulette never refunds: a round found taking
+   * bets after a restart is rolled like any other.
    */
   private async roll(round: LiveRound): Promise<void> {
     const rolled = await inTransaction(this.ctx.db, async (unit) => {
@@ -181,6 +183,8 @@ export class RouletteLoop {
         .where('round_id', '=', round.id)
         .where('status', '=', 'active')
         .execute();
+      // every bet of the round has settled: its rake accrues now
+      await accrueRoundStakes(unit, 'roulette', round.id);
       return closed;
     });
     if (!rolled) return this.recover();

@@ -6,6 +6,7 @@ import {
   type RoulettePlayer,
 } from '@coinsite/shared';
 import { rouletteColor } from '@coinsite/shared/fairness';
+import type { AssetUrls } from '../../platform/assets.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { Errors } from '../../platform/errors.ts';
 import { limit } from '../../platform/http.ts';
@@ -23,19 +24,22 @@ export const ROULETTE_TEXT = {
 /** Per-user roulette bets: 10 a second (× RATE_LIMIT_FACTOR). */
 const BETS_PER_SECOND = 10;
 
-export function roulettePlayerView(bet: {
-  id: number;
-  userId: number;
-  username: string;
-  avatar: string;
-  wager: number;
-  amount: number;
-  color: RouletteBetColor | null;
-}): RoulettePlayer {
+export function roulettePlayerView(
+  bet: {
+    id: number;
+    userId: number;
+    username: string;
+    avatar: string;
+    wager: number;
+    amount: number;
+    color: RouletteBetColor | null;
+  },
+  assets: AssetUrls,
+): RoulettePlayer {
   return {
     _id: String(bet.userId),
     username: bet.username,
-    avatar: bet.avatar,
+    avatar: assets.avatar(bet.avatar),
     color: bet.color ?? 'red',
     betAmount: centsToCoins(bet.amount),
     level: playerLevel(bet.wager),
@@ -77,7 +81,10 @@ export async function joinRoulette(
     insertRoundBet(ctx, unit, sqlNow(ctx.clock), { game: 'roulette', userId: user.id, amount: stake, color }),
   );
   if (!placed) throw Errors.badRequest(ROULETTE_TEXT.closed);
-  const player = roulettePlayerView({ ...placed, id: placed.betId, userId: user.id, amount: stake, color });
+  const player = roulettePlayerView(
+    { ...placed, id: placed.betId, userId: user.id, amount: stake, color },
+    ctx.assets,
+  );
   ctx.realtime.ns('roulette').emit(ROULETTE_EVENTS.newPlayer, player);
   return player;
 }

@@ -5,13 +5,16 @@ import { ManualClock } from '../../platform/clock.ts';
 import { DB_KINDS, nextEvent, startServer, type TestServer } from '../../test-support/server.ts';
 import { type RoundLoops, roundLoopsOf } from '../rounds/round-games.ts';
 import {
+  accrualsOf,
   balanceOf,
   drive,
   driveUntil,
   eventually,
   expectLedgerConsistent,
   fundedPlayer,
+  rakeStateOf,
   record,
+  supportAffiliate,
 } from '../rounds/round-test-kit.ts';
 import { ROULETTE_ANIMATION_TOTAL_MS, ROULETTE_BETTING_MS, ROULETTE_SPIN_MS } from './roulette.loop.ts';
 import { ROULETTE_TEXT } from './roulette.service.ts';
@@ -56,6 +59,9 @@ describe.each(DB_KINDS)('roulette rounds on %s (fake clock)', (db) => {
   it('plays a whole round in fake time: bets on three colours, the roll, 2x and 14x, the reveal', async () => {
     const round = await bettingRound();
     const p = await fundedPlayer(ctx(), 100);
+    const affiliate = await fundedPlayer(ctx(), 0);
+    await supportAffiliate(server, p.token, affiliate.username); // +0.25
+    const rake = await rakeStateOf(ctx(), p.id);
     const s = await server.socket('roulette', p.token);
     const watcher = await server.socket('roulette');
     const seen = record(watcher);
@@ -73,6 +79,9 @@ describe.each(DB_KINDS)('roulette rounds on %s (fake clock)', (db) => {
     expect(state.body.current).toMatchObject({ _id: String(round.id), joinable: true, rollStatus: null });
     expect(state.body.current.players).toHaveLength(4);
     expect(state.body.current.timeLeft).toBeGreaterThan(0);
+    // the stakes count in the wager at once, but their rake accrues only when the roll settles them
+    expect(await rakeStateOf(ctx(), p.id)).toEqual({ ...rake, wager: rake.wager + 2600 });
+    expect(await accrualsOf(ctx(), p.id)).toEqual([]);
 
     await driveUntil(clock, loop(), () => loop().current.kind === 'rolling');
     await eventually(() => seen.some((e) => e.event === 'game-rolled'));
@@ -86,7 +95,19 @@ describe.each(DB_KINDS)('roulette rounds on %s (fake clock)', (db) => {
     ]);
     const color = rouletteColor(slot);
     const won = color === 'red' ? 1500 * 2 : color === 'black' ? 1000 * 2 : 100 * 14;
-    expect(await balanceOf(ctx(), p.id)).toBe(10_000 - 2600 + won);
+    expect(await balanceOf(ctx(), p.id)).toBe(10_000 + 25 - 2600 + won);
+    const accrued = await accrualsOf(ctx(), p.id);
+    expect(
+      accrued.map((a) => [a.stake, a.referral_units, a.referral_wager] as const).sort((x, y) => x[0] - y[0]),
+    ).toEqual([100, 500, 1000, 1000].map((stake) => [stake, (stake * 667) / 10, stake]));
+    expect(accrued.every((a) => a.stake_key.startsWith('roulette:bet:') && a.rakeback_units > 0)).toBe(true);
+    const sum = (k: 'rakeback_units' | 'referral_units') => accrued.reduce((t, a) => t + a[k], 0);
+    expect(await rakeStateOf(ctx(), p.id)).toEqual({
+      rakeback_units: rake.rakeback_units + sum('rakeback_units'),
+      referral_units: rake.referral_units + sum('referral_units'),
+      referral_wager: rake.referral_wager + 2600,
+      wager: rake.wager + 2600,
+    });
 
     // the seed is revealed when the animation has ended, not at the roll
     expect(JSON.stringify(seen)).not.toContain('privateSeed');
@@ -174,16 +195,19 @@ describe.each(DB_KINDS)('roulette rounds on %s (fake clock)', (db) => {
     loop().start();
     await loop().idle();
     expect(loop().current.kind).toBe('betting');
-    const answers = sockets.map(
-      (s, i) =>
-        new Promise<string>((resolve) => {
-          s.once('game-join-success', () => resolve('placed'));
-          s.once('game-join-error', (m: string) => resolve(m));
-          s.emit('join-game', i % 2 ? 'red' : 'black', 1);
-        }),
-    );
+    const join = (s: Socket, i: number) =>
+      new Promise<string>((resolve) => {
+        s.once('game-join-success', () => resolve('placed'));
+        s.once('game-join-error', (m: string) => resolve(m));
+        s.emit('join-game', i % 2 ? 'red' : 'black', 1);
+      });
+    // the first five bet while the fake clock stands 100 ms before the close: all of them are taken
+    const early = await Promise.all(sockets.slice(0, 5).map(join));
+    expect(early).toEqual(Array(5).fill('placed'));
+    // the other fifteen race the close
+    const racing = sockets.slice(5).map((s, i) => join(s, i + 5));
     await drive(clock, loop(), 200, 10);
-    const results = await Promise.all(answers);
+    const results = [...early, ...(await Promise.all(racing))];
     expect(results.every((r) => r === 'placed' || r === ROULETTE_TEXT.closed)).toBe(true);
     await driveUntil(clock, loop(), () => loop().current.kind === 'rolling');
     const bets = await ctx()
@@ -192,6 +216,19 @@ describe.each(DB_KINDS)('roulette rounds on %s (fake clock)', (db) => {
       .where('round_id', '=', round.id)
       .execute();
     expect(bets).toHaveLength(results.filter((r) => r === 'placed').length);
+    // exactly the players told "placed" hold a bet, one each
+    const placedIds = players.filter((_, i) => results[i] === 'placed').map((p) => p.id);
+    expect(bets.map((b) => b.user_id).sort((a, b) => a - b)).toEqual(placedIds.sort((a, b) => a - b));
+    // a refused bet took nothing
+    for (const [i, p] of players.entries()) {
+      if (results[i] === 'placed') continue;
+      const { balance } = await ctx()
+        .db.selectFrom('users')
+        .select('balance')
+        .where('id', '=', p.id)
+        .executeTakeFirstOrThrow();
+      expect(balance).toBe(500);
+    }
     const color = rouletteColor(round.slot);
     for (const b of bets) {
       expect(b.status).toBe(b.color === color ? 'won' : 'lost');

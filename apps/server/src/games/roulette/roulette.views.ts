@@ -46,7 +46,7 @@ export async function rouletteState(ctx: Ctx): Promise<RouletteState> {
       _id: String(latest.id),
       joinable: betting && timeLeft > 0,
       timeLeft,
-      players: (await roundBets(ctx, latest.id)).map(roulettePlayerView),
+      players: (await roundBets(ctx, latest.id)).map((b) => roulettePlayerView(b, ctx.assets)),
       privateHash: latest.private_hash,
       publicSeed: latest.public_seed,
       rollStatus:

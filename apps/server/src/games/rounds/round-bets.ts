@@ -3,11 +3,14 @@ import { levelForWagerCents } from '@coinsite/shared/vip';
 import { type RawBuilder, sql } from 'kysely';
 import type { Ctx } from '../../platform/context.ts';
 import type { Unit } from '../../platform/tx.ts';
-import { runBetHooks } from '../engine/bet-engine.ts';
+import { accrueSettled } from '../../economy/wager-hooks.ts';
 
 export type RoundGame = 'crash' | 'roulette';
 
-/** Ledger keys of round bets: one bet, at most one win or refund per bet, whichever node writes it. */
+/**
+ * Ledger keys of round bets: one bet, at most one win or refund per bet, whichever node writes it.
+ * accrueRoundStakes builds the same keys in SQL.
+ */
 export const ledgerKey = {
   bet: (game: RoundGame, betId: number) => `${game}:bet:${betId}`,
   win: (game: RoundGame, betId: number) => `${game}:win:${betId}`,
@@ -33,8 +36,10 @@ export interface PlacedRoundBet {
 /**
  * A bet on the game's round that is taking bets, inside the caller's transaction: the round row is
  * share-locked with the insert, so the leader's close of betting waits for bets in flight and every
- * bet after it finds no open round. Then the stake is debited through the wallet. Null when no
- * round is taking bets; a second crash bet in one round fails on the unique index (23505).
+ * bet after it finds no open round. Then the stake is debited through the wallet (and added to the
+ * wager); its rake accrues when the round settles it (accrueRoundStakes), never here, so a refunded
+ * bet earns nothing. Null when no round is taking bets; a second crash bet in one round fails on the
+ * unique index (23505).
  */
 export async function insertRoundBet(
   ctx: Ctx,
@@ -65,7 +70,6 @@ export async function insertRoundBet(
     idempotencyKey: ledgerKey.bet(game, bet.betId),
     wager: amount,
   });
-  await runBetHooks(unit, { userId, game, stake: amount });
   return { ...bet, wager: bet.wager + amount };
 }
 
@@ -90,8 +94,25 @@ export async function creditWin(
 }
 
 /**
+ * The rake of every settled bet of a round (cashed, won or lost), in the transaction that ends the
+ * round (after its wallet credits): rakeback and the affiliate's cut, recorded per bet in
+ * rake_accruals under the bet's ledger keys. A bet already accrued is skipped.
+ */
+export async function accrueRoundStakes(unit: Unit, game: RoundGame, roundId: number): Promise<void> {
+  await accrueSettled(
+    unit,
+    game,
+    sql`SELECT ${game}::text || ':bet:' || id AS stake_key, ${game}::text || ':refund:' || id AS refund_key,
+               user_id, amount AS stake
+        FROM round_bets
+        WHERE round_id = ${roundId} AND status IN ('cashed', 'won', 'lost')`,
+  );
+}
+
+/**
  * Refunds every bet of the round still active (and takes its stake back out of the wager), marking
- * them refunded in the same transaction. Returns how many were refunded.
+ * them refunded in the same transaction. Their rake never accrued (it does only at settlement), so
+ * nothing else is undone. Returns how many were refunded.
  */
 export async function refundActiveBets(
   ctx: Ctx,

@@ -8,7 +8,7 @@ import type { Socket } from 'socket.io-client';
 import { expect } from 'vitest';
 import type { ManualClock } from '../../platform/clock.ts';
 import type { Ctx } from '../../platform/context.ts';
-import { findLedgerMismatches } from '../../platform/ledger.ts';
+import { findLedgerMismatches, findRakeViolations } from '../../platform/ledger.ts';
 import { inTransaction } from '../../platform/tx.ts';
 import type { TestServer } from '../../test-support/server.ts';
 
@@ -48,9 +48,13 @@ export async function balanceOf(ctx: Ctx, userId: number): Promise<number> {
   return row.balance;
 }
 
-/** Every balance equals its ledger sum, and no bet was credited or refunded twice. */
+/**
+ * Every balance equals its ledger sum, no refunded stake kept rake (ledger:check), and no bet was
+ * credited or refunded twice.
+ */
 export async function expectLedgerConsistent(ctx: Ctx): Promise<void> {
   expect(await findLedgerMismatches(ctx.db)).toEqual([]);
+  expect(await findRakeViolations(ctx.db)).toEqual([]);
   const settled = (
     await sql<{ id: number; status: string; payout: number; amount: number; delta: number | null }>`
       SELECT b.id, b.status, b.payout, b.amount, l.delta
@@ -112,4 +116,47 @@ export async function eventually(check: () => boolean, timeoutMs = 5000): Promis
     if (Date.now() - start > timeoutMs) throw new Error('timed out waiting for a condition');
     await new Promise((r) => setTimeout(r, 5));
   }
+}
+
+/** What a stake may change in its player's rewards: rakeback, the affiliate's cut and wager, and the wager. */
+export interface RakeState {
+  rakeback_units: number;
+  referral_units: number;
+  referral_wager: number;
+  wager: number;
+}
+
+export async function rakeStateOf(ctx: Ctx, userId: number): Promise<RakeState> {
+  const res = await sql<RakeState>`
+    SELECT r.rakeback_units, r.referral_units, r.referral_wager, u.wager
+    FROM user_rewards r JOIN users u ON u.id = r.user_id
+    WHERE r.user_id = ${userId}`.execute(ctx.db);
+  const row = res.rows[0];
+  if (!row) throw new Error(`no rewards row for user ${userId}`);
+  return row;
+}
+
+/** The rake accrual rows of a player (one per settled stake of a refundable game). */
+export async function accrualsOf(ctx: Ctx, userId: number) {
+  const res = await sql<{
+    stake_key: string;
+    refund_key: string;
+    game: string;
+    stake: number;
+    rakeback_units: number;
+    referral_units: number;
+    referral_wager: number;
+  }>`
+    SELECT stake_key, refund_key, game, stake, rakeback_units, referral_units, referral_wager
+    FROM rake_accruals WHERE user_id = ${userId} ORDER BY stake_key`.execute(ctx.db);
+  return res.rows;
+}
+
+/**
+ * Links `player` to the affiliate whose code is `code` through the real redeem route (the player
+ * gets the 0.25 bonus): from then on the player's rake also owes the affiliate a cut.
+ */
+export async function supportAffiliate(server: TestServer, playerToken: string, code: string): Promise<void> {
+  const res = await server.api('POST', '/api/user/affiliates/redeem', { code }, playerToken);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
 }

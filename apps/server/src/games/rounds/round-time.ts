@@ -16,3 +16,14 @@ export function sqlNow(clock: Clock): RawBuilder<Date> {
 export function msSince(now: RawBuilder<Date>, column: RawBuilder<unknown>): RawBuilder<number> {
   return sql<number>`(extract(epoch from (${now} - ${column})) * 1000)::float8`;
 }
+
+/**
+ * "Now" for an action the server received at `receivedAt` (clock milliseconds): the transaction's
+ * now() less the time the action has waited since (Redis, the pool), so a wait never makes it later.
+ * An injected clock (tests) gives the receive time itself. Build it once per transaction.
+ */
+export function sqlReceivedAt(clock: Clock, receivedAt: number): RawBuilder<Date> {
+  if (clock !== systemClock) return sql<Date>`to_timestamp(${receivedAt / 1000}::float8)`;
+  const waited = Math.max(0, clock.now() - receivedAt);
+  return sql<Date>`(now() - ${waited}::float8 * interval '1 millisecond')`;
+}

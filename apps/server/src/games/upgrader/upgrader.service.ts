@@ -1,10 +1,13 @@
+import { centsToCoins, type UpgraderItemRef } from '@coinsite/shared';
 import { upgraderOutcome, upgraderTicketDisplay } from '@coinsite/shared/fairness';
 import { upgraderAmountError } from '@coinsite/shared/games';
+import { sql } from 'kysely';
 import type { Ctx } from '../../platform/context.ts';
 import { Errors } from '../../platform/errors.ts';
 import type { SocketUser } from '../../platform/realtime.ts';
 import { placeBet, stakeCents } from '../engine/bet-engine.ts';
-import { upgraderCatalogue } from './upgrader-items.ts';
+import { GLYPH_NAMES, itemImagePath } from '../cases/case-art.ts';
+import { type Rarity, upgraderCatalogue } from './upgrader-items.ts';
 
 /** The dial spins 5 s: the win's update-wallet and the live feed wait for it. */
 export const UPGRADER_SPIN_MS = 5000;
@@ -14,6 +17,9 @@ export async function seedUpgraderItems(ctx: Ctx): Promise<void> {
   if (any) return;
   await ctx.db.insertInto('upgrader_items').values(upgraderCatalogue()).execute();
 }
+
+const upgraderArt = (id: number, color: Rarity) =>
+  itemImagePath(color, GLYPH_NAMES[id % GLYPH_NAMES.length] ?? 'gem');
 
 export async function listItems(ctx: Ctx) {
   const rows = await ctx.db
@@ -27,24 +33,43 @@ export async function listItems(ctx: Ctx) {
     name: r.name,
     price: r.price / 100,
     color: r.color,
-    image: r.image,
+    // our client draws the item by its colour; a cross-origin client needs a picture
+    image: ctx.assets.image(r.image, upgraderArt(r.id, r.color)),
   }));
+}
+
+/**
+ * The catalogue item a client chose: by our id, or (the original client) by the name and price of
+ * its own list's object. The sent price only identifies the item: the stake is measured against
+ * the catalogue's price, and a price that differs from it is refused rather than corrected.
+ */
+async function chosenItem(ctx: Ctx, ref: number | UpgraderItemRef) {
+  const query = ctx.db
+    .selectFrom('upgrader_items')
+    .select(['id', 'name', 'price', 'color'])
+    .where('active', '=', true);
+  if (typeof ref === 'number') {
+    const item = await query.where('id', '=', ref).executeTakeFirst();
+    if (!item) throw Errors.badRequest('This item is not available.');
+    return item;
+  }
+  const named = await query.where(sql`lower(name)`, '=', ref.name.toLowerCase()).execute();
+  const sentCents = Math.round(ref.price * 100);
+  const item = named.find((i) => i.price === sentCents);
+  if (item) return item;
+  if (named.length === 0) throw Errors.badRequest(`${ref.name} is not in the upgrader catalogue.`);
+  const prices = named.map((i) => centsToCoins(i.price).toFixed(2)).join(', ');
+  throw Errors.badRequest(`The price of ${ref.name} is ${prices} coins, not ${ref.price.toFixed(2)}.`);
 }
 
 export async function attemptUpgrade(
   ctx: Ctx,
   user: SocketUser,
   amountCoins: number,
-  itemId: number,
+  itemRef: number | UpgraderItemRef,
   isUnder: boolean,
 ) {
-  const item = await ctx.db
-    .selectFrom('upgrader_items')
-    .select(['id', 'name', 'price', 'color'])
-    .where('id', '=', itemId)
-    .where('active', '=', true)
-    .executeTakeFirst();
-  if (!item) throw Errors.badRequest('This item is not available.');
+  const item = await chosenItem(ctx, itemRef);
   const stake = stakeCents(amountCoins);
   const amountError = upgraderAmountError(stake, item.price);
   if (amountError) throw Errors.badRequest(amountError);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   SKIN_GAMES,
   type SkinGame,
@@ -6,12 +6,42 @@ import {
   sandboxIdParams,
   sandboxSkinsDepositBody,
 } from '@coinsite/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Cashier } from '../../economy/cashier/cashier.context.ts';
 import { parse } from '../../platform/http.ts';
 import { esc, sandboxPage, usd } from './sandbox-html.ts';
 import { SIGNATURE_HEADER, signDelivery } from './signing.ts';
 import { SANDBOX_SKINS } from './skins.ts';
+
+/**
+ * Who may press Pay or Cancel on a sandbox page: the browser that opened it. The player's session
+ * token lives in the site's localStorage, which these script-free pages cannot read, so the
+ * authenticated call that opens a checkout (or skins order) also sets a cookie scoped to that page's
+ * path, holding an HMAC of the path under the provider's sandbox secret; the page's buttons need it.
+ */
+const OWNER_COOKIE = 'sandbox_owner';
+const ownerToken = (secret: string, pagePath: string) =>
+  createHmac('sha256', secret).update(`owner:${pagePath}`).digest('hex');
+
+export function setSandboxOwner(req: FastifyRequest, reply: FastifyReply, secret: string, pagePath: string) {
+  const secure = req.protocol === 'https' ? '; Secure' : '';
+  reply.header(
+    'set-cookie',
+    `${OWNER_COOKIE}=${ownerToken(secret, pagePath)}; Path=${pagePath}; Max-Age=86400; HttpOnly; SameSite=Lax${secure}`,
+  );
+}
+
+function isSandboxOwner(req: FastifyRequest, secret: string, pagePath: string): boolean {
+  const expected = Buffer.from(ownerToken(secret, pagePath));
+  return (req.headers.cookie ?? '').split(';').some((pair) => {
+    const [name, value = ''] = pair.trim().split('=');
+    const given = Buffer.from(value);
+    return name === OWNER_COOKIE && given.length === expected.length && timingSafeEqual(given, expected);
+  });
+}
+
+const NOT_OWNER =
+  '<p>Only the account that opened this payment can pay or cancel it, from the browser it was opened in.</p>';
 
 /**
  * The sandbox providers' hosted pages, served by this site under /sandbox/… only while the matching
@@ -83,6 +113,8 @@ export function sandboxPages(app: FastifyInstance, cashier: Cashier): void {
         const { id } = parse(sandboxIdParams, req.params);
         if (!cashier.card.sandbox)
           return html(reply, 404, 'Checkout not found', '<p>Not in sandbox mode.</p>');
+        if (!isSandboxOwner(req, cashier.card.webhookSecret, `/sandbox/arkpay/checkout/${id}`))
+          return html(reply, 403, 'Not your checkout', NOT_OWNER);
         const status = action === 'pay' ? 'COMPLETED' : 'CANCELLED';
         const row = await cashier.ctx.db
           .updateTable('sandbox_payments')
@@ -220,6 +252,8 @@ export function sandboxPages(app: FastifyInstance, cashier: Cashier): void {
       const { id } = parse(sandboxIdParams, req.params);
       const { skin, game: picked } = parse(sandboxSkinsDepositBody, req.body);
       if (!cashier.skins.sandbox) return html(reply, 404, 'Order not found', '<p>Not in sandbox mode.</p>');
+      if (!isSandboxOwner(req, cashier.skins.callbackSecret, `/sandbox/skinsback/${id}`))
+        return html(reply, 403, 'Not your order', NOT_OWNER);
       const row = await cashier.ctx.db
         .updateTable('sandbox_payments')
         .set({ status: 'success' })

@@ -9,7 +9,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Ctx } from '../context.ts';
 import { AppError, Errors } from '../errors.ts';
 import { currentUser, limit, parse, requireUser, tokenOf } from '../http.ts';
-import { forgotPassword, login, publicUser, register, resetPassword } from './auth.service.ts';
+import {
+  CHECK_MAIL_REDIRECT,
+  exchangeCode,
+  forgotPassword,
+  login,
+  publicUser,
+  register,
+  resetPassword,
+} from './auth.service.ts';
 
 const MIN = 60_000;
 
@@ -37,7 +45,8 @@ export function authRoutes(app: FastifyInstance, ctx: Ctx): void {
     await limit(ctx, `login:ip:${req.ip}`, 30, 10 * MIN, tooMany);
     return asErrorBody(async () => {
       const body = parse(loginBody, req.body);
-      await limit(ctx, `login:acct:${body.email.toLowerCase()}`, 10, 10 * MIN, tooMany);
+      // keyed on account and address: someone guessing from elsewhere cannot lock the owner out
+      await limit(ctx, `login:acct:${body.email.toLowerCase()}:${req.ip}`, 10, 10 * MIN, tooMany);
       await checkCaptcha(ctx, req, body.recaptcha);
       const code = await login(ctx, body.email, body.password);
       return { redirect: `/login/local?token=${code}` };
@@ -50,7 +59,8 @@ export function authRoutes(app: FastifyInstance, ctx: Ctx): void {
       const body = parse(registerBody, req.body);
       await checkCaptcha(ctx, req, body.recaptcha);
       const code = await register(ctx, body);
-      return { redirect: `/login/local?token=${code}` };
+      // REGISTER_CONFIRM_EMAIL: the same answer for a new and a known email (the link comes by mail)
+      return { redirect: code === null ? CHECK_MAIL_REDIRECT : `/login/local?token=${code}` };
     });
   });
 
@@ -79,10 +89,10 @@ export function authRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post('/api/auth/exchange-token', async (req) => {
     await limit(ctx, `exchange:ip:${req.ip}`, 60, 10 * MIN, tooMany);
     const { token } = parse(exchangeTokenBody, req.body);
-    const userId = await ctx.sessions.consumeCode(token, 'login');
-    if (!userId)
+    const session = await exchangeCode(ctx, token);
+    if (!session)
       throw Errors.badRequest('This sign-in link is invalid or has expired. Please sign in again.');
-    return { token: await ctx.sessions.create(userId) };
+    return { token: session };
   });
 
   app.post('/api/auth/logout', async (req) => {

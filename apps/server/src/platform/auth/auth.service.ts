@@ -1,29 +1,51 @@
 import type { PublicUser, RegisterBody } from '@coinsite/shared';
 import { centsToCoins } from '@coinsite/shared';
+import { sql } from 'kysely';
 import type { Ctx } from '../context.ts';
 import { AppError, Errors } from '../errors.ts';
 import { pgErrorCode } from '../tx.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './tokens.ts';
 
 const CREDENTIALS = 'Invalid email or password.';
+const USERNAME_TAKEN = 'This username is already taken.';
 
-/** Login: returns the one-time code for the redirect. Every failure is one sentence. */
+/** A mailed sign-up link (REGISTER_CONFIRM_EMAIL) is valid this long; the pending account holds its username meanwhile. */
+export const SIGNUP_LINK_TTL_MS = 24 * 60 * 60_000;
+
+/** Where registration sends the client when the account waits for its mailed link. */
+export const CHECK_MAIL_REDIRECT = '/register/check-mail';
+
+function byEmail(ctx: Ctx, email: string) {
+  return ctx.db.selectFrom('users').where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()));
+}
+
+/**
+ * Login: returns the one-time code for the redirect. Every failure is one sentence; an account whose
+ * email is not confirmed yet answers exactly like a wrong password.
+ */
 export async function login(ctx: Ctx, email: string, password: string): Promise<string> {
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'password_hash', 'banned', 'rank'])
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+  const user = await byEmail(ctx, email)
+    .select(['id', 'password_hash', 'banned', 'rank', 'email_confirmed_at'])
     .executeTakeFirst();
   const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
-  if (!user || !ok) throw Errors.badRequest(CREDENTIALS);
+  if (!user || !ok || user.email_confirmed_at === null) throw Errors.badRequest(CREDENTIALS);
   if (user.banned) throw Errors.banned();
   if (user.rank < 5 && !(await ctx.controls.isEnabled('login'))) throw Errors.disabled('Login');
   return ctx.sessions.createLoginCode(user.id);
 }
 
-export async function register(ctx: Ctx, body: RegisterBody): Promise<string> {
+/**
+ * Registration. With REGISTER_CONFIRM_EMAIL off the account signs in at once: returns the one-time
+ * code. With it on, returns null whatever the email (see registerByMail): the caller answers the same.
+ */
+export async function register(ctx: Ctx, body: RegisterBody): Promise<string | null> {
   if (!(await ctx.controls.isEnabled('login'))) throw Errors.disabled('Registration');
+  // hashed on every path, so the time taken says nothing about the email
   const passwordHash = await hashPassword(body.password);
+  if (ctx.config.registerConfirmEmail) {
+    await registerByMail(ctx, body, passwordHash);
+    return null;
+  }
   try {
     const user = await ctx.db
       .insertInto('users')
@@ -35,10 +57,136 @@ export async function register(ctx: Ctx, body: RegisterBody): Promise<string> {
     if (pgErrorCode(err) === '23505') {
       const detail = String((err as { constraint?: string }).constraint ?? '');
       if (detail.includes('email')) throw Errors.badRequest('This email is already registered.');
-      throw Errors.badRequest('This username is already taken.');
+      throw Errors.badRequest(USERNAME_TAKEN);
     }
     throw err;
   }
+}
+
+/**
+ * The non-enumerable registration: the username check comes first (usernames are public); then
+ * exactly one mail goes to the address and nothing in the answer depends on it.
+ * - a new address: an unconfirmed account and a 24 h link that confirms it and signs in;
+ * - an unconfirmed one: that pending account takes this request's username and password, earlier
+ *   links are voided and a fresh one is sent (only the mailbox owner can use it);
+ * - a confirmed one: a note to the owner, nothing else changes.
+ */
+async function registerByMail(ctx: Ctx, body: RegisterBody, passwordHash: string): Promise<void> {
+  await claimUsername(ctx, body.username);
+  const existing = await byEmail(ctx, body.email)
+    .select(['id', 'email', 'username', 'email_confirmed_at'])
+    .executeTakeFirst();
+  if (existing?.email && existing.email_confirmed_at !== null) {
+    await mailSignUpAttempt(ctx, existing.email, existing.username);
+    return;
+  }
+  let userId: number;
+  try {
+    if (existing) {
+      const updated = await ctx.db
+        .updateTable('users')
+        .set({ username: body.username, password_hash: passwordHash })
+        .where('id', '=', existing.id)
+        .where('email_confirmed_at', 'is', null)
+        .executeTakeFirst();
+      if (updated.numUpdatedRows === 0n) {
+        // confirmed in the meantime
+        await mailSignUpAttempt(ctx, existing.email ?? body.email, existing.username);
+        return;
+      }
+      await ctx.sessions.voidLoginCodes(existing.id);
+      userId = existing.id;
+    } else {
+      const user = await ctx.db
+        .insertInto('users')
+        .values({
+          email: body.email,
+          username: body.username,
+          password_hash: passwordHash,
+          email_confirmed_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      userId = user.id;
+    }
+  } catch (err) {
+    if (pgErrorCode(err) !== '23505') throw err;
+    // a concurrent registration of the same address sends its own mail; answer the same
+    if (String((err as { constraint?: string }).constraint ?? '').includes('email')) return;
+    throw Errors.badRequest(USERNAME_TAKEN);
+  }
+  const code = await ctx.sessions.createLoginCode(userId, SIGNUP_LINK_TTL_MS);
+  await ctx.mailer.send({
+    to: body.email,
+    subject: 'Finish signing up',
+    text: [
+      `Hi ${body.username},`,
+      '',
+      `Someone (we hope you) signed up with this address as "${body.username}".`,
+      'Open this link to confirm your email and sign in:',
+      `${ctx.config.publicUrl}/login?token=${code}`,
+      '',
+      'It is valid for 24 hours and can be used once.',
+      "If you didn't sign up, or that is not the username you chose, ignore this mail: nothing happens without the link.",
+    ].join('\n'),
+  });
+}
+
+/**
+ * Refuses a username that is held. A pending sign-up holds its username while its link lives; once
+ * every link has expired the username is free again: the pending account is renamed to
+ * `~pending-<id>` (no one can register that) and keeps only its email, so the owner can still sign up.
+ */
+async function claimUsername(ctx: Ctx, username: string): Promise<void> {
+  const holder = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'email_confirmed_at'])
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+    .executeTakeFirst();
+  if (!holder) return;
+  if (holder.email_confirmed_at !== null || (await ctx.sessions.hasLiveLoginCode(holder.id)))
+    throw Errors.badRequest(USERNAME_TAKEN);
+  await ctx.db
+    .updateTable('users')
+    .set({ username: `~pending-${holder.id}` })
+    .where('id', '=', holder.id)
+    .where('email_confirmed_at', 'is', null)
+    .execute();
+}
+
+async function mailSignUpAttempt(ctx: Ctx, email: string, username: string): Promise<void> {
+  const site = ctx.config.publicUrl;
+  await ctx.mailer.send({
+    to: email,
+    subject: 'Someone tried to sign up with your address',
+    text: [
+      `Hi ${username},`,
+      '',
+      'Someone tried to create a new account with this email address. It already belongs to your',
+      'account, so nothing was created and nothing changed.',
+      '',
+      `If it was you, sign in instead: ${site}/home?login`,
+      `Forgot your password? Reset it here: ${site}/home?email=${encodeURIComponent(email)}`,
+      '',
+      "If it wasn't you, you can ignore this mail.",
+    ].join('\n'),
+  });
+}
+
+/**
+ * Exchanges a one-time sign-in code for a session. Only the mailbox owner can hold a code for an
+ * unconfirmed account (the mailed link), so using one confirms the email.
+ */
+export async function exchangeCode(ctx: Ctx, code: string): Promise<string | null> {
+  const userId = await ctx.sessions.consumeCode(code, 'login');
+  if (!userId) return null;
+  await ctx.db
+    .updateTable('users')
+    .set({ email_confirmed_at: new Date() })
+    .where('id', '=', userId)
+    .where('email_confirmed_at', 'is', null)
+    .execute();
+  return ctx.sessions.create(userId);
 }
 
 /** Mails a reset code when the account exists; says nothing either way (no account enumeration). */
@@ -79,7 +227,11 @@ export async function resetPassword(ctx: Ctx, email: string, code: string, passw
     throw new AppError('bad_code', 'The security code is invalid or has expired.', 400, { code: true });
   await ctx.db
     .updateTable('users')
-    .set({ password_hash: await hashPassword(password) })
+    // the code came by mail, so a pending sign-up is confirmed too
+    .set({
+      password_hash: await hashPassword(password),
+      email_confirmed_at: sql`coalesce(email_confirmed_at, now())`,
+    })
     .where('id', '=', userId)
     .execute();
   for (const sessionId of await ctx.sessions.revokeAll(userId)) ctx.realtime.kickSession(sessionId);
@@ -94,7 +246,7 @@ export async function publicUser(ctx: Ctx, userId: number): Promise<PublicUser> 
   return {
     _id: String(u.id),
     username: u.username,
-    avatar: u.avatar,
+    avatar: ctx.assets.avatar(u.avatar),
     rank: u.rank,
     wallet: centsToCoins(u.balance),
     wager: centsToCoins(u.wager),
@@ -106,11 +258,20 @@ export async function publicUser(ctx: Ctx, userId: number): Promise<PublicUser> 
 export async function ensureAdmin(ctx: Ctx, email: string, password: string): Promise<void> {
   const existing = await ctx.db
     .selectFrom('users')
-    .select(['id'])
+    .select(['id', 'email_confirmed_at'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
     .executeTakeFirst();
   if (existing) {
-    await ctx.db.updateTable('users').set({ rank: 5 }).where('id', '=', existing.id).execute();
+    // a pending sign-up of that address was not made by the operator: it gets the operator's password
+    const pending =
+      existing.email_confirmed_at === null
+        ? { password_hash: await hashPassword(password), email_confirmed_at: new Date() }
+        : {};
+    await ctx.db
+      .updateTable('users')
+      .set({ rank: 5, ...pending })
+      .where('id', '=', existing.id)
+      .execute();
     return;
   }
   const base = (email.split('@')[0] ?? 'admin').replace(/[^A-Za-z0-9_]/g, '').slice(0, 12) || 'admin';

@@ -60,8 +60,8 @@ export class Sessions {
     return rows.map((r) => r.id);
   }
 
-  /** The one-time code put in the login redirect: single use, 60 s. */
-  async createLoginCode(userId: number): Promise<string> {
+  /** The one-time code put in the login redirect: single use, 60 s (a mailed sign-up link: longer). */
+  async createLoginCode(userId: number, ttlMs = LOGIN_CODE_TTL_MS): Promise<string> {
     const code = newToken();
     await this.db
       .insertInto('one_time_codes')
@@ -69,7 +69,7 @@ export class Sessions {
         code_hash: hashToken(code),
         purpose: 'login',
         user_id: userId,
-        expires_at: new Date(Date.now() + LOGIN_CODE_TTL_MS),
+        expires_at: new Date(Date.now() + ttlMs),
       })
       .execute();
     return code;
@@ -87,6 +87,30 @@ export class Sessions {
     if (userId !== undefined) q = q.where('user_id', '=', userId);
     const row = await q.returning('user_id').executeTakeFirst();
     return row?.user_id ?? null;
+  }
+
+  /** Voids every unused sign-in code of a user (a fresh sign-up link replaces the earlier ones). */
+  async voidLoginCodes(userId: number): Promise<void> {
+    await this.db
+      .updateTable('one_time_codes')
+      .set({ used_at: new Date() })
+      .where('user_id', '=', userId)
+      .where('purpose', '=', 'login')
+      .where('used_at', 'is', null)
+      .execute();
+  }
+
+  /** Whether a user holds an unused, unexpired sign-in code (a pending sign-up link still alive). */
+  async hasLiveLoginCode(userId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('one_time_codes')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .where('purpose', '=', 'login')
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** A new reset code replaces any earlier unused one. */

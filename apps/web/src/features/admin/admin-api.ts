@@ -18,7 +18,7 @@ export function useAdminFeatures() {
       try {
         return await http.get<AdminFeaturesView>('/external/v1/features');
       } catch {
-        return { trivia: false, race: false };
+        return { trivia: false, giveaway: false, race: false };
       }
     },
     staleTime: 60_000,

@@ -3,7 +3,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
 import { AdminCouponForm } from '../coupons/admin-coupon-form.tsx';
 import { useAdminFeatures } from './admin-api.ts';
 import { ControlsPanel } from './controls-panel.tsx';
-import { RaceForm, TriviaForm } from './event-forms.tsx';
+import { GiveawayForm, RaceForm, TriviaForm } from './event-forms.tsx';
 import { TransactionsPanel } from './transactions-panel.tsx';
 import { UsersPanel } from './users-panel.tsx';
 
@@ -14,7 +14,7 @@ interface Panel {
 }
 
 /**
- * The admin dialog's tabs. Trivia and race creation appear only when the server has their routes
+ * The admin dialog's tabs. Trivia, giveaway and race creation appear only when the server has their routes
  * (GET /external/v1/features); a panel for a route that does not exist would only ever fail.
  */
 export function AdminPanel() {
@@ -22,6 +22,7 @@ export function AdminPanel() {
   const panels: Panel[] = [
     { value: 'coupon', label: 'Coupon', content: <AdminCouponForm /> },
     ...(features?.trivia ? [{ value: 'trivia', label: 'Trivia', content: <TriviaForm /> }] : []),
+    ...(features?.giveaway ? [{ value: 'giveaway', label: 'Giveaway', content: <GiveawayForm /> }] : []),
     { value: 'controls', label: 'Site controls', content: <ControlsPanel /> },
     { value: 'users', label: 'Users', content: <UsersPanel /> },
     { value: 'transactions', label: 'Transactions', content: <TransactionsPanel /> },

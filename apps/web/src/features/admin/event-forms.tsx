@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { GIVEAWAY_TEXT } from '@coinsite/shared/schemas/giveaway';
 import { toast } from 'sonner';
 import { errorText } from '../../lib/errors.ts';
 import { http } from '../../lib/http.ts';
@@ -50,6 +51,48 @@ export function TriviaForm() {
       <Field label="Prize (per winner)" value={form.prize} onChange={set('prize')} inputMode="decimal" />
       <Button type="submit" loading={pending} disabled={pending} className="self-end sm:h-11">
         Create trivia
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * Giveaway creation (PUT /external/v1/giveaway/create {prize, durationMinutes, minWager}): the entry
+ * rule is coins wagered in the last 7 days (empty = anyone signed in).
+ */
+export function GiveawayForm() {
+  const empty = { prize: '', durationMinutes: '', minWager: '' };
+  const [form, setForm] = useState(empty);
+  const { pending, submit } = useSubmit(
+    '/external/v1/giveaway/create',
+    GIVEAWAY_TEXT.created,
+    'There was an error creating giveaway: ',
+  );
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const body =
+      form.minWager.trim() === '' ? { prize: form.prize, durationMinutes: form.durationMinutes } : form;
+    if (await submit(body)) setForm(empty);
+  }
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+      <Field label="Prize" value={form.prize} onChange={set('prize')} inputMode="decimal" />
+      <Field
+        label="Duration (minutes)"
+        value={form.durationMinutes}
+        onChange={set('durationMinutes')}
+        inputMode="numeric"
+      />
+      <Field
+        label="Min. wager, last 7 days (optional)"
+        value={form.minWager}
+        onChange={set('minWager')}
+        inputMode="decimal"
+      />
+      <Button type="submit" loading={pending} disabled={pending} className="self-end sm:h-11">
+        Start giveaway
       </Button>
     </form>
   );

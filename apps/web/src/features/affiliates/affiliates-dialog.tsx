@@ -124,19 +124,11 @@ function AffiliatesBody({ a }: { a: AffiliatesView }) {
         <Earnings a={a} />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-ink-700 pt-4 text-sm">
-        {a.currentlySupporting ? (
-          <p className="text-ink-300">
-            You are currently supporting{' '}
-            <span className="font-semibold text-accent-300">{a.currentlySupporting.username}</span>
-          </p>
-        ) : (
-          <>
-            <p className="text-ink-300">Were you invited by someone?</p>
-            <Button variant="link" onClick={() => openDialog({ name: 'affiliateClaim', code: '' })}>
-              Claim an affiliate code
-            </Button>
-          </>
-        )}
+        {/* who the player supports is shown in the Claim Affiliate Code dialog (spec-1) */}
+        <p className="text-ink-300">Were you invited by someone?</p>
+        <Button variant="link" onClick={() => openDialog({ name: 'affiliateClaim', code: '' })}>
+          {a.currentlySupporting ? 'Change your affiliate code' : 'Claim an affiliate code'}
+        </Button>
       </div>
     </div>
   );

@@ -8,6 +8,8 @@ import { Field } from '../../ui/input.tsx';
 import { botCheck } from './recaptcha.ts';
 import { useFinishAuth } from './use-finish-auth.ts';
 
+const CHECK_MAIL = 'Check your mail to finish signing up.';
+
 export function RegisterForm() {
   const [email, setEmail] = useState('');
   const [username, setUsername] = useState('');
@@ -33,7 +35,9 @@ export function RegisterForm() {
         email,
         recaptcha,
       });
-      await finish(TEXT.registered, res.redirect);
+      // with emails confirmed by mail the server sends everyone to /register/check-mail (no token)
+      const signedIn = res.redirect?.includes('token=') ?? true;
+      await finish(signedIn ? TEXT.registered : CHECK_MAIL, res.redirect);
     } catch (err) {
       toastApiError(err, 'Could not create your account. Please try again.');
     } finally {

@@ -8,6 +8,7 @@ import { useAuthStore } from './auth-store.ts';
 import { LoginForm } from './login-form.tsx';
 import { RecoveryForm } from './recovery-form.tsx';
 import { RegisterForm } from './register-form.tsx';
+import { SocialSignIn } from './social-sign-in.tsx';
 
 interface SignInDialogProps {
   open: boolean;
@@ -64,6 +65,7 @@ export function SignInDialog({ open, onOpenChange, initialView, email, code }: S
           <TabsContent value="register">
             <RegisterForm />
           </TabsContent>
+          <SocialSignIn />
         </Tabs>
       )}
     </AppDialog>

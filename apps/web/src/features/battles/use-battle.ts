@@ -3,7 +3,6 @@ import {
   BATTLE_REEL_WINNER_INDEX,
   BATTLE_TIMING,
 } from '@coinsite/shared/schemas/battles';
-import confetti from 'canvas-confetti';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { toast } from 'sonner';
 import { onSocket } from '../../lib/socket.ts';
@@ -17,6 +16,7 @@ import {
   onBattleEvents,
 } from './battles-api.ts';
 import type { VerticalSpin } from './vertical-reel.tsx';
+import { fireConfetti } from '../../lib/confetti.ts';
 
 export type Phase = 'loading' | 'missing' | 'waiting' | 'countdown' | 'spinning' | 'finished' | 'refunded';
 
@@ -158,7 +158,7 @@ export function useBattle(id: string): BattleView & { reload: () => void } {
     const drops = battle.casesRoundResults[spinning.round] ?? [];
     if (drops.some((d) => d.item.price > BATTLE_BIG_WIN_FACTOR * price)) {
       playSound('win', 0.75);
-      void confetti({ particleCount: 90, spread: 70, origin: { y: 0.45 }, disableForReducedMotion: true });
+      fireConfetti({ particleCount: 90, spread: 70, origin: { y: 0.45 } });
     }
   }, [battle, spinning]);
 

@@ -49,7 +49,11 @@ function DailyCase() {
     live: LIVE,
     demo: DEMO,
     idleLength: CASE_REEL.dailyIdleItems,
-    onOpened: () => void client.invalidateQueries({ queryKey: ['daily-last-open'] }),
+    // the countdown shows at once (here and on the rewards page tile), then the server's time replaces it
+    onOpened: () => {
+      client.setQueriesData<number | null>({ queryKey: ['daily-last-open'] }, () => Date.now());
+      void client.invalidateQueries({ queryKey: ['daily-last-open'] });
+    },
   });
   if (daily.isPending || lastOpen.isPending) {
     return (

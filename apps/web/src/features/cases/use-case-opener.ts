@@ -1,5 +1,4 @@
 import type { CaseItemView, CaseOpenedEvent } from '@coinsite/shared/schemas/cases';
-import confetti from 'canvas-confetti';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { openDialog } from '../../lib/dialog-store.ts';
@@ -10,6 +9,7 @@ import type { ReelSpin } from './case-reel.tsx';
 import { isCelebrated } from './rarity.ts';
 import { buildStrip, localTicket } from './reel-strip.ts';
 import { itemForTicket } from '@coinsite/shared/fairness';
+import { fireConfetti } from '../../lib/confetti.ts';
 
 /** spec-3 §8 and spec-1 §8: the emit could not be sent. */
 export const OPEN_FAILED = 'Request to open case failed!';
@@ -40,7 +40,7 @@ function celebrate(item: { color: string }): void {
     return;
   }
   playSound('win');
-  void confetti({ particleCount: 150, spread: 80, origin: { y: 0.5 }, disableForReducedMotion: true });
+  fireConfetti({ particleCount: 150, spread: 80, origin: { y: 0.5 } });
 }
 
 /**

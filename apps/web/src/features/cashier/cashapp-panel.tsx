@@ -35,7 +35,8 @@ export function CashAppPanel({ config }: { config?: CashierConfigView }) {
     setGenerating(true);
     try {
       const res = await http.post<LegacyAnswer & Partial<Request>>('/cashapp/initialize', {
-        deposit_amount: amountTextToCents(amount.coins) / 100,
+        // dollars (PROTOCOL §4)
+        deposit_amount: amountTextToCents(amount.dollars) / 100,
       });
       if (res.success && res.cashtag && res.note) {
         setRequest({ cashtag: res.cashtag, note: res.note, amount: res.amount ?? 0 });

@@ -9,7 +9,7 @@ import { Field } from '../../ui/input.tsx';
 import { LoginRequired } from '../../ui/login-required.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
 
-/** Coupon Code dialog (spec-1 §2). The wallet moves by the server's update-wallet event. */
+/** Coupon Code dialog (spec-1 §2). The wallet moves by the server's wallet-balance event. */
 export function CouponDialog({ open, onOpenChange }: DialogProps) {
   const signedIn = useAuthStore((s) => s.isAuthenticated);
   const [code, setCode] = useState('');

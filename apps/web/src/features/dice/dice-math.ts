@@ -16,10 +16,25 @@ export const diceEdge = (): number => gameEdges.dice;
 export const DICE_DEFAULT_TARGET = 5000;
 
 /** The largest target whose multiplier still exceeds 1.0000x (98.99 at a 1 % edge). */
-export function diceMaxValidTarget(): number {
+export function diceMaxValidTarget(edgePct: number = diceEdge()): number {
   let t = DICE_TARGET_MAX;
-  while (t > DICE_TARGET_MIN && diceTargetError(t, diceEdge()) !== null) t--;
+  while (t > DICE_TARGET_MIN && diceTargetError(t, edgePct) !== null) t--;
   return t;
+}
+
+const pctText = (n: number) => `${Number(n.toFixed(2))}%`;
+
+/**
+ * The roll-under range the slider really offers, and why it stops short of 99.90: the shared dice
+ * rules refuse a target whose win would pay 1.0000x or less, which the house edge decides.
+ */
+export function diceRangeHint(edgePct: number = diceEdge()): { min: number; max: number; text: string } {
+  const max = diceMaxValidTarget(edgePct);
+  const text =
+    max < DICE_TARGET_MAX
+      ? `Roll under ${(DICE_TARGET_MIN / 100).toFixed(2)} to ${(max / 100).toFixed(2)}: above ${(max / 100).toFixed(2)} a win would pay back no more than the stake at the ${pctText(edgePct)} house edge.`
+      : `Roll under ${(DICE_TARGET_MIN / 100).toFixed(2)} to ${(max / 100).toFixed(2)}.`;
+  return { min: DICE_TARGET_MIN, max, text };
 }
 
 export function clampTarget(hundredths: number): number {

@@ -2,6 +2,7 @@ import { Percent, X } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { formatCoins } from '../../lib/format.ts';
+import { gameLimits } from '../../lib/site-store.ts';
 import { useAnimatedNumber } from '../wallet/use-animated-number.ts';
 import { AmountField } from './amount-field.tsx';
 import { BET_LOCK_MS } from './bet-lock.ts';
@@ -13,7 +14,7 @@ import {
   targetForMultiplier,
 } from './dice-math.ts';
 import { DiceSlider } from './dice-slider.tsx';
-import { InstantGameScreen, PlayButton, Readout } from './instant-game.tsx';
+import { InstantGameScreen, MaxProfitNote, PlayButton, Readout } from './instant-game.tsx';
 import { LinkedField } from './linked-field.tsx';
 import { centsToText, textToCents } from './numeric.ts';
 import { type DiceResult, useDice } from './use-dice.ts';
@@ -67,6 +68,7 @@ export function DicePage() {
   const dice = useDice();
   const amountCents = textToCents(amount) ?? 0;
   const multiplier = multiplierFor(target);
+  const profit = profitOnWin(amountCents, target);
 
   const changeTarget = (t: number) => {
     setTarget(clampTarget(t));
@@ -82,12 +84,17 @@ export function DicePage() {
       <AmountField value={amount} onChange={changeAmount} />
       <Readout
         label={`Profit on Win (${(multiplier / 10000).toFixed(4)}×)`}
-        value={centsToText(profitOnWin(amountCents, target))}
+        value={centsToText(profit)}
         testId="dice-profit"
+        tone={profit > gameLimits.maxProfitCents ? 'lose' : undefined}
       />
       <PlayButton data-testid="dice-bet" disabled={dice.locked} onClick={() => dice.bet(amountCents, target)}>
         Bet
       </PlayButton>
+      <MaxProfitNote over={profit > gameLimits.maxProfitCents}>
+        Max profit per bet: {formatCoins(gameLimits.maxProfitCents / 100)}. A bet that could win more is
+        refused.
+      </MaxProfitNote>
     </>
   );
 

@@ -1,5 +1,5 @@
 import { cn } from '../../lib/cn.ts';
-import { clampTarget } from './dice-math.ts';
+import { clampTarget, diceRangeHint } from './dice-math.ts';
 
 const thumb =
   '[&::-webkit-slider-thumb]:h-8 [&::-webkit-slider-thumb]:w-8 [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-lg [&::-webkit-slider-thumb]:border-2 [&::-webkit-slider-thumb]:border-white/80 [&::-webkit-slider-thumb]:bg-gradient-to-b [&::-webkit-slider-thumb]:from-sky-300 [&::-webkit-slider-thumb]:to-sky-500 [&::-webkit-slider-thumb]:shadow-lg ' +
@@ -14,8 +14,9 @@ export interface DiceMark {
 }
 
 /**
- * The roll-under slider of spec-3 §2.11 (0.1 to 99.9, step 0.1): green below the target wins,
- * red above it loses; the last roll is marked on the track.
+ * The roll-under slider of spec-3 §2.11 (from 0.1, step 0.1): green below the target wins, red
+ * above it loses; the last roll is marked on the track. It ends where the house edge lets a win pay
+ * more than the stake (98.99 at 1 %, not the spec's 99.9), and says so under the track.
  */
 export function DiceSlider({
   target,
@@ -29,55 +30,69 @@ export function DiceSlider({
   disabled?: boolean;
 }) {
   const pct = target / 100;
+  const range = diceRangeHint();
+  const minPct = range.min / 100;
+  const maxPct = range.max / 100;
   return (
     // the input reaches half a thumb past the track on each side, so the thumb's centre and the
     // track's colours meet at the same point
-    <div className="rounded-full bg-ink-950/70 px-7 pt-9 pb-4 ring-1 ring-white/5 sm:px-9">
-      <div className="relative">
-        {mark ? (
-          <div
-            className="absolute -top-9 z-10 -translate-x-1/2 transition-[left] duration-300 ease-out"
-            style={{ left: `${mark.roll}%` }}
-            aria-hidden="true"
-          >
-            <span
-              key={mark.id}
-              className={cn(
-                'block animate-[fade-in_250ms_ease-out] rounded-md px-1.5 py-0.5 font-mono text-xs font-black text-ink-950 shadow-lg',
-                mark.win ? 'bg-accent-400' : 'bg-red-400',
-              )}
+    <div className="flex flex-col gap-2">
+      <div className="rounded-full bg-ink-950/70 px-7 pt-9 pb-4 ring-1 ring-white/5 sm:px-9">
+        <div className="relative">
+          {mark ? (
+            <div
+              className="absolute -top-9 z-10 -translate-x-1/2 transition-[left] duration-300 ease-out"
+              style={{ left: `${mark.roll}%` }}
+              aria-hidden="true"
             >
-              {mark.roll.toFixed(2)}
-            </span>
-          </div>
-        ) : null}
+              <span
+                key={mark.id}
+                className={cn(
+                  'block animate-[fade-in_250ms_ease-out] rounded-md px-1.5 py-0.5 font-mono text-xs font-black text-ink-950 shadow-lg',
+                  mark.win ? 'bg-accent-400' : 'bg-red-400',
+                )}
+              >
+                {mark.roll.toFixed(2)}
+              </span>
+            </div>
+          ) : null}
+          <div
+            className="h-3 rounded-full"
+            // past the largest target the track is grey: no roll under there can be chosen
+            style={{
+              background: `linear-gradient(90deg, #22c55e 0 ${pct}%, #ef4444 ${pct}% ${maxPct}%, #334155 ${maxPct}% 100%)`,
+            }}
+          />
+          <input
+            type="range"
+            aria-label="Roll under"
+            min={range.min / 100}
+            max={range.max / 100}
+            step={0.1}
+            aria-describedby="dice-range-hint"
+            value={pct}
+            disabled={disabled}
+            onChange={(e) => onTarget(clampTarget(Number(e.target.value) * 100))}
+            // the thumb's centre spans min..max of the 0–100 track, so it sits on the value it shows
+            style={{ left: `calc(${minPct}% - 1rem)`, width: `calc(${maxPct - minPct}% + 2rem)` }}
+            className={cn(
+              'absolute top-1/2 h-8 -translate-y-1/2 cursor-pointer appearance-none bg-transparent disabled:cursor-not-allowed',
+              thumb,
+            )}
+          />
+        </div>
         <div
-          className="h-3 rounded-full"
-          style={{ background: `linear-gradient(90deg, #22c55e 0 ${pct}%, #ef4444 ${pct}% 100%)` }}
-        />
-        <input
-          type="range"
-          aria-label="Roll under"
-          min={0.1}
-          max={99.9}
-          step={0.1}
-          value={pct}
-          disabled={disabled}
-          onChange={(e) => onTarget(clampTarget(Number(e.target.value) * 100))}
-          className={cn(
-            'absolute top-1/2 -left-4 h-8 w-[calc(100%+2rem)] -translate-y-1/2 cursor-pointer appearance-none bg-transparent disabled:cursor-not-allowed',
-            thumb,
-          )}
-        />
+          className="mt-3 flex justify-between font-mono text-[11px] font-semibold text-ink-400"
+          aria-hidden="true"
+        >
+          {[0, 25, 50, 75, 100].map((n) => (
+            <span key={n}>{n}</span>
+          ))}
+        </div>
       </div>
-      <div
-        className="mt-3 flex justify-between font-mono text-[11px] font-semibold text-ink-400"
-        aria-hidden="true"
-      >
-        {[0, 25, 50, 75, 100].map((n) => (
-          <span key={n}>{n}</span>
-        ))}
-      </div>
+      <p id="dice-range-hint" data-testid="dice-range-hint" className="px-4 text-center text-xs text-ink-400">
+        {range.text}
+      </p>
     </div>
   );
 }

@@ -86,6 +86,18 @@ export function PlayButton({ className, children, ...props }: ButtonHTMLAttribut
 }
 
 /** A labelled value the player reads but does not type (profit on win, chance…). */
+/**
+ * The max-profit rule under a game's bet button, as crash shows its own. `over` marks the current
+ * bet as one the server will refuse.
+ */
+export function MaxProfitNote({ children, over = false }: { children: ReactNode; over?: boolean }) {
+  return (
+    <p data-testid="max-profit-note" className={cn('text-xs', over ? 'text-red-400' : 'text-ink-400')}>
+      {children}
+    </p>
+  );
+}
+
 export function Readout({
   label,
   value,

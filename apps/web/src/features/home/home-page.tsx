@@ -4,6 +4,7 @@ import { SITE_NAME } from '../../lib/site-config.ts';
 import { Button } from '../../ui/button.tsx';
 import { GameArt } from '../../ui/game-art.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
+import { RainBanner } from '../rain/rain-banner.tsx';
 import { GameTiles } from './game-tiles.tsx';
 import { PaymentMethods } from './payment-methods.tsx';
 
@@ -62,6 +63,7 @@ export function HomePage() {
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 p-3 animate-fade-in sm:p-6">
       <Hero />
+      <RainBanner />
       <section aria-labelledby="games-heading" className="flex flex-col gap-3">
         <h2 id="games-heading" className="text-lg font-bold text-white">
           Games

@@ -2,8 +2,9 @@ import { X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { formatCoins } from '../../lib/format.ts';
+import { gameLimits } from '../../lib/site-store.ts';
 import { AmountField } from '../dice/amount-field.tsx';
-import { InstantGameScreen, PlayButton, Readout } from '../dice/instant-game.tsx';
+import { InstantGameScreen, MaxProfitNote, PlayButton, Readout } from '../dice/instant-game.tsx';
 import { acceptsNumeric, centsToText, textToCents, textToNumber } from '../dice/numeric.ts';
 import {
   formatChance,
@@ -125,6 +126,8 @@ export function LimboPage() {
   const limbo = useLimbo();
   const amountCents = textToCents(amount) ?? 0;
   const target = targetHundredths(textToNumber(targetText));
+  const profit = target === null ? null : limboProfit(amountCents, target);
+  const overMax = profit !== null && profit > gameLimits.maxProfitCents;
 
   const panel = (
     <>
@@ -149,8 +152,9 @@ export function LimboPage() {
         />
         <Readout
           label="Profit on Win"
-          value={target === null ? '—' : centsToText(limboProfit(amountCents, target))}
+          value={profit === null ? '—' : centsToText(profit)}
           testId="limbo-profit"
+          tone={overMax ? 'lose' : undefined}
         />
       </div>
       <PlayButton
@@ -160,6 +164,10 @@ export function LimboPage() {
       >
         Bet
       </PlayButton>
+      <MaxProfitNote over={overMax}>
+        Max profit per bet: {formatCoins(gameLimits.maxProfitCents / 100)}. A bet that could win more is
+        refused.
+      </MaxProfitNote>
     </>
   );
 

@@ -2,6 +2,7 @@ import { GAMES_MENU } from '@coinsite/shared/constants';
 import type { BetView } from '@coinsite/shared/schemas/games';
 import { cn } from '../../lib/cn.ts';
 import { formatCoins } from '../../lib/format.ts';
+import { PROFIT_CLASS, profitOf } from '../../lib/profit.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { CoinIcon } from '../../ui/coin-icon.tsx';
 import { GameArt } from '../../ui/game-art.tsx';
@@ -26,7 +27,8 @@ const cell = 'px-2 py-2.5 sm:px-3';
 const hideOnPhone = 'hidden sm:table-cell';
 
 function Row({ bet }: { bet: BetView }) {
-  const won = bet.payout > 0;
+  const profit = profitOf(bet.amount, bet.payout);
+  const won = profit.tone === 'win';
   const key = gameKeyForPath(`/${bet.game}`);
   return (
     <tr className="animate-fade-in border-t border-ink-700/60 text-sm" data-testid="live-bet-row">
@@ -61,12 +63,15 @@ function Row({ bet }: { bet: BetView }) {
       </td>
       <td className={cn(cell, 'text-right')}>
         <span
+          data-testid="live-bet-profit"
+          data-tone={profit.tone}
+          title={`Paid ${formatCoins(bet.payout)} on ${formatCoins(bet.amount)}`}
           className={cn(
             'inline-flex items-center gap-1.5 font-mono font-semibold tabular-nums',
-            won ? 'text-accent-400' : 'text-red-400',
+            PROFIT_CLASS[profit.tone],
           )}
         >
-          {won ? `+${formatCoins(bet.payout)}` : `-${formatCoins(bet.amount)}`}
+          {profit.text}
           <CoinIcon className="h-3.5 w-3.5" />
         </span>
       </td>
@@ -86,7 +91,7 @@ function BetTable({ bets, empty, size }: { bets: BetView[]; empty: string; size:
             <th className={cn(cell, hideOnPhone)}>Time</th>
             <th className={cn(cell, 'text-right')}>Bet</th>
             <th className={cn(cell, hideOnPhone, 'text-right')}>Multiplier</th>
-            <th className={cn(cell, 'text-right')}>Payout</th>
+            <th className={cn(cell, 'text-right')}>Profit</th>
           </tr>
         </thead>
         <tbody>

@@ -2,10 +2,11 @@ import { MINES_MAX, MINES_MIN, MINES_TILES, minesMultiplier } from '@coinsite/sh
 import { coinsToCents, mulFloor } from '@coinsite/shared/money';
 import { Shuffle } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { gameEdges } from '../../lib/site-store.ts';
+import { formatCoins } from '../../lib/format.ts';
+import { gameEdges, gameLimits } from '../../lib/site-store.ts';
 import { Button } from '../../ui/button.tsx';
 import { AmountField } from '../dice/amount-field.tsx';
-import { InstantGameScreen, PlayButton, Readout } from '../dice/instant-game.tsx';
+import { InstantGameScreen, MaxProfitNote, PlayButton, Readout } from '../dice/instant-game.tsx';
 import { centsToText, formatMultiplier, textToCents } from '../dice/numeric.ts';
 import { MinesGrid } from './mines-grid.tsx';
 import type { MinesState } from './mines-state.ts';
@@ -13,13 +14,16 @@ import { useMines } from './use-mines.ts';
 
 const COUNTS = Array.from({ length: MINES_MAX - MINES_MIN + 1 }, (_, i) => MINES_MIN + i);
 
-/** The multiplier and net profit (cents) of the next safe tile, or null when none is left. */
+/**
+ * The multiplier and net profit (cents) of the next safe tile, or null when none is left. The
+ * profit stops at the max profit: the server cashes a game out when it gets there.
+ */
 function nextTile(s: MinesState): { multiplier: number; profit: number } | null {
   const k = s.revealed + 1;
   if (k > MINES_TILES - s.minesCount) return null;
   const m = minesMultiplier(s.minesCount, k, gameEdges.mines);
   const stake = coinsToCents(s.amount);
-  return { multiplier: m / 10000, profit: mulFloor(stake, m) - stake };
+  return { multiplier: m / 10000, profit: Math.min(mulFloor(stake, m) - stake, gameLimits.maxProfitCents) };
 }
 
 function MinesSelect({
@@ -121,6 +125,10 @@ export function MinesPage() {
           Bet
         </PlayButton>
       )}
+      <MaxProfitNote>
+        Max profit per game: {formatCoins(gameLimits.maxProfitCents / 100)}. A game reaching it is cashed out
+        for you.
+      </MaxProfitNote>
     </>
   );
 

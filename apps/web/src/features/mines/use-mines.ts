@@ -66,7 +66,7 @@ export function useMines() {
 
   const showLastGrid = useCallback(async () => {
     try {
-      const grid = await http.get<GridView>('/mines/reveal');
+      const { grid } = await http.get<{ grid: unknown }>('/mines/reveal');
       if (isGrid(grid)) dispatch({ type: 'grid', mines: grid.map((t) => t.isMine) });
     } catch (err) {
       console.warn('mines: reveal failed', err);

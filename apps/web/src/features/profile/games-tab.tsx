@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { formatCoins } from '../../lib/format.ts';
+import { PROFIT_CLASS, profitOf } from '../../lib/profit.ts';
 import { Button } from '../../ui/button.tsx';
 import { CoinIcon } from '../../ui/coin-icon.tsx';
 import { BetDetailsDialog } from './bet-details-dialog.tsx';
@@ -28,6 +29,23 @@ function Amount({ value }: { value: number }) {
     <span className="inline-flex items-center gap-1.5 font-semibold text-white tabular-nums">
       <CoinIcon className="h-3.5 w-3.5" />
       {formatCoins(value)}
+    </span>
+  );
+}
+
+/** The payout (spec-2's column), with what it did to the wallet under it: payout − bet, by sign. */
+function Payout({ row }: { row: GameRow }) {
+  const profit = profitOf(row.bet, row.payout);
+  return (
+    <span className="inline-flex flex-col">
+      <Amount value={row.payout} />
+      <span
+        data-testid="game-row-profit"
+        data-tone={profit.tone}
+        className={cn('text-xs font-semibold tabular-nums', PROFIT_CLASS[profit.tone])}
+      >
+        {profit.text}
+      </span>
     </span>
   );
 }
@@ -60,7 +78,7 @@ function GameLine({ row, onDetails }: { row: GameRow; onDetails: () => void }) {
       </td>
       <td className={cn(CELL, 'text-ink-300')}>{formatDateTime(row.created)}</td>
       <td className={CELL}>
-        <Amount value={row.payout} />
+        <Payout row={row} />
       </td>
       <td className="px-3 py-2 text-right sm:px-4">
         <Details onClick={onDetails} />
@@ -87,7 +105,7 @@ function GameCard({ row, onDetails }: { row: GameRow; onDetails: () => void }) {
           <Multiplier value={row.multiplier} />
         </CardFigure>
         <CardFigure label="Payout">
-          <Amount value={row.payout} />
+          <Payout row={row} />
         </CardFigure>
       </div>
     </li>

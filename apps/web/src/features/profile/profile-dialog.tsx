@@ -8,6 +8,9 @@ import { Avatar } from '../../ui/avatar.tsx';
 import { CoinIcon } from '../../ui/coin-icon.tsx';
 import { AppDialog } from '../../ui/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { Button } from '../../ui/button.tsx';
+import { useAuthStore } from '../auth/auth-store.ts';
+import { openTip } from '../chat/tip-store.ts';
 import { useProfileDialog } from './profile-store.ts';
 
 function Stat({ label, children }: { label: string; children: ReactNode }) {
@@ -70,7 +73,24 @@ function ProfileBody({ query }: { query: UseQueryResult<ProfileView> }) {
           <span className="truncate font-mono text-sm">{p._id}</span>
         </Stat>
       </dl>
+      <TipButton profile={p} />
     </div>
+  );
+}
+
+/** Signed-in players can tip anyone but themselves (spec-2 §2 tip dialog). */
+function TipButton({ profile }: { profile: ProfileView }) {
+  const me = useAuthStore((s) => s.user?._id ?? null);
+  const close = useProfileDialog((s) => s.closeProfile);
+  if (me === null || String(me) === String(profile._id)) return null;
+  const tip = () => {
+    close();
+    openTip({ id: String(profile._id), username: profile.username, avatar: profile.avatar });
+  };
+  return (
+    <Button variant="gold" onClick={tip} className="w-full">
+      <CoinIcon /> Tip {profile.username}
+    </Button>
   );
 }
 

@@ -2,6 +2,7 @@ import { coinsToCents } from '@coinsite/shared/money';
 import { REWARDS_TEXT } from '@coinsite/shared/schemas/economy';
 import { levelForWagerCents } from '@coinsite/shared/vip';
 import { Box, CalendarDays, CloudRain, Crown, Droplets, Gamepad2, Lock, Timer, Zap } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { formatCoins, formatShortDate } from '../../lib/format.ts';
@@ -17,7 +18,10 @@ import { openVipDialog } from '../vip/vip-store.ts';
 import { DailyCasePlaceholder } from './daily-case-placeholder.tsx';
 import { FaucetPanel } from './faucet-panel.tsx';
 import { RewardBanner, RewardSection, RewardTile } from './reward-cards.tsx';
-import { formatClock } from './use-countdown.ts';
+import { openTipRain } from '../rain/rain-store.ts';
+import { formatClock, useCountdown } from './use-countdown.ts';
+import { useDailyLastOpen } from '../cases/cases-api.ts';
+import { DAILY_CASE_COOLDOWN_MS } from '@coinsite/shared/schemas/cases';
 
 type Popup = 'daily' | 'rakeback' | 'faucet' | null;
 
@@ -94,7 +98,7 @@ function RainCard() {
       <p className="font-mono text-3xl font-black text-white tabular-nums" aria-label="Next rain">
         {formatClock(left * 1000)}
       </p>
-      <Button variant="secondary" size="sm" onClick={() => toast.info(REWARDS_TEXT.tipRainSoon)}>
+      <Button variant="secondary" size="sm" onClick={() => openTipRain('5.00')}>
         Tip 5.00
       </Button>
     </div>
@@ -110,8 +114,12 @@ function Popups({
   setPopup: (p: Popup) => void;
   dailyCase?: ReactNode;
 }) {
+  const client = useQueryClient();
   const close = (open: boolean) => {
-    if (!open) setPopup(null);
+    if (open) return;
+    // closed while the reel still spun: the tile asks the server when the case was last opened
+    if (popup === 'daily') void client.invalidateQueries({ queryKey: ['daily-last-open'] });
+    setPopup(null);
   };
   return (
     <>
@@ -125,6 +133,23 @@ function Popups({
         <FaucetPanel />
       </AppDialog>
     </>
+  );
+}
+
+/** The Daily Case tile: Open, or the time left once opened (the same query the daily case view updates). */
+function DailyCaseTile({ onOpen }: { onOpen: () => void }) {
+  const lastOpen = useDailyLastOpen().data ?? null;
+  const wait = useCountdown(lastOpen === null ? null : lastOpen + DAILY_CASE_COOLDOWN_MS);
+  return (
+    <RewardTile
+      icon={<Box className={icon} />}
+      title="Daily Case"
+      subtitle="Free every 24 hours"
+      action={wait > 0 ? formatClock(wait) : 'Open'}
+      locked={wait > 0}
+      accent="#fbbf24"
+      onClick={onOpen}
+    />
   );
 }
 
@@ -154,14 +179,7 @@ export function RewardsPage({ dailyCase }: { dailyCase?: ReactNode }) {
       </div>
       <RewardSection title="Cases">
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-          <RewardTile
-            icon={<Box className={icon} />}
-            title="Daily Case"
-            subtitle="Free every 24 hours"
-            action="Open"
-            accent="#fbbf24"
-            onClick={() => setPopup('daily')}
-          />
+          <DailyCaseTile onOpen={() => setPopup('daily')} />
           {LEVEL_CASES.map((level) => (
             <RewardTile
               key={level}

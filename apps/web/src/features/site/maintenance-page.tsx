@@ -1,11 +1,25 @@
 import { TEXT } from '@coinsite/shared/messages';
 import { Wrench } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { openDialog, useDialogStore } from '../../lib/dialog-store.ts';
+import { SignInDialog } from '../auth/sign-in-dialog.tsx';
+import { useSignInFromUrl, useStripSignInParams } from '../auth/use-sign-in-from-url.ts';
 import { Logo } from '../../ui/logo.tsx';
 import { SocialLinks } from './social-links.tsx';
 
-/** Shown instead of the app while the site is under maintenance (spec-2). */
+/**
+ * Shown instead of the app while the site is under maintenance (spec-2). A discreet Staff sign-in
+ * opens the normal sign-in dialog: the auth routes stay open during maintenance, and once an admin
+ * is signed in the site check answers 200 and the app shows (the boot gate checks again). The app's
+ * dialog host is not mounted here, so this page shows the sign-in dialog itself, also for the chat's
+ * Sign in and Sign up links (`?login`).
+ */
 export function MaintenancePage({ chat }: { chat?: ReactNode }) {
+  const current = useDialogStore((s) => s.current);
+  const serial = useDialogStore((s) => s.serial);
+  const close = useDialogStore((s) => s.close);
+  const stripSignInParams = useStripSignInParams();
+  useSignInFromUrl();
   return (
     <div className="flex h-dvh bg-ink-900">
       <main className="flex flex-1 flex-col items-center justify-center gap-6 p-6 text-center animate-fade-in">
@@ -15,6 +29,27 @@ export function MaintenancePage({ chat }: { chat?: ReactNode }) {
         </div>
         <h1 className="max-w-xl text-xl font-bold text-white sm:text-2xl">{TEXT.maintenance}</h1>
         <SocialLinks withLabels className="gap-3" />
+        <button
+          type="button"
+          onClick={() => openDialog({ name: 'signIn', view: 'login' })}
+          className="mt-4 text-xs text-ink-400 underline-offset-4 transition hover:text-ink-200 hover:underline"
+        >
+          Staff sign-in
+        </button>
+        {current?.name === 'signIn' ? (
+          <SignInDialog
+            key={serial}
+            open
+            onOpenChange={(open) => {
+              if (open) return;
+              stripSignInParams();
+              close();
+            }}
+            initialView={current.view}
+            email={current.email}
+            code={current.code}
+          />
+        ) : null}
       </main>
       {chat}
     </div>

@@ -1,5 +1,6 @@
+import { coinsToCents } from '@coinsite/shared/money';
 import { HttpError, http } from '../../lib/http.ts';
-import { gameEdges, useSiteStore } from '../../lib/site-store.ts';
+import { gameEdges, gameLimits, useSiteStore } from '../../lib/site-store.ts';
 
 const RETRY_KEY = 'site-check-retries';
 const BASE_RETRY_MS = 3000;
@@ -10,6 +11,7 @@ interface SiteAnswer {
   recaptchaSiteKey?: string | null;
   supportEmail?: string;
   edges?: { dice?: number; limbo?: number; mines?: number };
+  maxProfit?: number;
 }
 
 const edge = (value: unknown, fallback: number): number =>
@@ -44,6 +46,8 @@ export async function checkSite(): Promise<void> {
     gameEdges.dice = edge(site.edges?.dice, gameEdges.dice);
     gameEdges.limbo = edge(site.edges?.limbo, gameEdges.limbo);
     gameEdges.mines = edge(site.edges?.mines, gameEdges.mines);
+    if (typeof site.maxProfit === 'number' && site.maxProfit > 0 && Number.isFinite(site.maxProfit))
+      gameLimits.maxProfitCents = coinsToCents(site.maxProfit);
     store.setSite({
       maintenanceEnabled: site.maintenanceEnabled === true,
       recaptchaSiteKey: nonEmpty(site.recaptchaSiteKey),

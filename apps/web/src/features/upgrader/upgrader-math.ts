@@ -29,8 +29,18 @@ export function amountForPercent(percent: number, walletCents: number): number {
   return Math.floor((walletCents * Math.round(clamped * 100)) / 10_000);
 }
 
+/** spec-3 §5: the most that may be staked on an item, 80 % of its price (floored to the cent). */
+export function maxAmountCents(priceCents: number): number {
+  return Math.floor((priceCents * UPGRADER_MAX_CHANCE_PCT) / 100);
+}
+
+/** An amount held to the 80 % cap of the chosen item (no item: no cap). */
+export function capAmountCents(amountCents: number, priceCents: number | null): number {
+  return priceCents && priceCents > 0 ? Math.min(amountCents, maxAmountCents(priceCents)) : amountCents;
+}
+
 export interface UpgradeFigures {
-  /** Win chance in hundredths of a percent (2500 = 25.00 %), uncapped so the cap can be shown. */
+  /** Win chance in hundredths of a percent (2500 = 25.00 %), never above the 80 % cap. */
   chanceBp: number;
   /** The shown multiplier price / amount × 0.9, in ten-thousandths; 0 without an amount. */
   multiplier: number;
@@ -43,7 +53,7 @@ export function upgradeFigures(amountCents: number | null, priceCents: number | 
     return { chanceBp: 0, multiplier: 0, overCap: false };
   }
   return {
-    chanceBp: upgraderChanceBasisPoints(amountCents, priceCents),
+    chanceBp: Math.min(upgraderChanceBasisPoints(amountCents, priceCents), UPGRADER_MAX_CHANCE_PCT * 100),
     multiplier: upgraderMultiplier(amountCents, priceCents),
     overCap: amountCents * 100 > priceCents * UPGRADER_MAX_CHANCE_PCT,
   };

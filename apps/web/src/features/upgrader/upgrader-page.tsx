@@ -13,6 +13,8 @@ import type { UpgraderItem } from './upgrader-api.ts';
 import { DialStage, type DialTone } from './upgrader-dial.tsx';
 import {
   amountForPercent,
+  capAmountCents,
+  maxAmountCents,
   parseAmountCents,
   percentOfWallet,
   rollRange,
@@ -83,16 +85,20 @@ export function UpgraderPage() {
   const busy = pending || spinning !== null;
 
   const touch = () => setSettledBet(last?.betId ?? null);
+  // spec-3 §5: the amount never exceeds 80 % of the chosen item's price, so neither does the chance
   const changeAmount = (text: string) => {
     if (!AMOUNT_TYPING.test(text)) return;
     touch();
-    setAmountText(text);
+    const typed = parseAmountCents(text);
+    const capped = typed === null ? null : capAmountCents(typed, priceCents);
+    setAmountText(capped !== null && typed !== null && capped < typed ? (capped / 100).toFixed(2) : text);
   };
   const changePercent = (p: number) => {
     if (!user) return;
     touch();
-    setAmountText((amountForPercent(p, walletCents) / 100).toFixed(2));
+    setAmountText((capAmountCents(amountForPercent(p, walletCents), priceCents) / 100).toFixed(2));
   };
+  const atCap = priceCents !== null && amountCents !== null && amountCents >= maxAmountCents(priceCents);
   const toggleItem = (item: UpgraderItem) => {
     touch();
     setSelected((current) => (current?.id === item.id ? null : item));
@@ -159,8 +165,8 @@ export function UpgraderPage() {
             <p
               className={cn('min-h-4 text-center text-xs', figures.overCap ? 'text-red-300' : 'text-ink-400')}
             >
-              {figures.overCap
-                ? 'The win chance is capped at 80%.'
+              {figures.overCap || atCap
+                ? `The win chance is capped at 80%: at most ${(maxAmountCents(priceCents ?? 0) / 100).toFixed(2)} on this item.`
                 : !user
                   ? 'Sign in to upgrade your balance.'
                   : !selected

@@ -1,9 +1,9 @@
-import confetti from 'canvas-confetti';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { getSocket, onSocket } from '../../lib/socket.ts';
 import { playSound } from '../../lib/sounds.ts';
 import { fractionText, ticketFraction } from './upgrader-math.ts';
+import { fireConfetti } from '../../lib/confetti.ts';
 
 /** spec-3 §8: the attempt's error toast (the spec's text, typo included). */
 export const UPGRADE_ERROR_PREFIX = 'An error occured when trying attempt the upgrade: ';
@@ -35,7 +35,7 @@ function asResult(value: unknown): UpgradeResult | null {
 
 function celebrate(): void {
   playSound('win');
-  void confetti({ particleCount: 140, spread: 75, origin: { y: 0.55 }, disableForReducedMotion: true });
+  fireConfetti({ particleCount: 140, spread: 75, origin: { y: 0.55 } });
 }
 
 /**

@@ -43,6 +43,17 @@ export function ClaimRakebackButton({ balance, minimum }: { balance: number; min
   );
 }
 
+/** Where VIP data would be after a failed load: the toast said why, this offers another try. */
+export function VipRetry({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="flex justify-center py-8">
+      <Button variant="secondary" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
 /** The Rakeback tab and popup: the balance, the player's rate and the claim. */
 export function RakebackPanel({ showVipLink = true }: { showVipLink?: boolean }) {
   const vip = useVip();
@@ -53,7 +64,8 @@ export function RakebackPanel({ showVipLink = true }: { showVipLink?: boolean })
       </div>
     );
   }
-  if (vip.isError) return <p className="py-8 text-center text-ink-300">{REWARDS_TEXT.vipLoadFailed}</p>;
+  // the failure itself was a toast (useVip); here only the way to try again
+  if (vip.isError) return <VipRetry onRetry={() => void vip.refetch()} />;
   const v = vip.data;
   return (
     <div className="flex flex-col gap-4">

@@ -1,7 +1,9 @@
 import { ACCOUNT_EVENTS } from '@coinsite/shared/constants';
 import type { VipLevelView, VipView } from '@coinsite/shared/schemas/economy';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { REWARDS_TEXT } from '@coinsite/shared/schemas/economy';
 import { useEffect } from 'react';
+import { toast } from 'sonner';
 import { http } from '../../lib/http.ts';
 import { onSocket } from '../../lib/socket.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
@@ -20,7 +22,15 @@ export function useVip() {
   const client = useQueryClient();
   const query = useQuery({
     queryKey: VIP_KEY,
-    queryFn: () => http.get<VipView>('/vip/'),
+    queryFn: async () => {
+      try {
+        return await http.get<VipView>('/vip/');
+      } catch (err) {
+        // spec-1 §8: a toast (one, however many views asked and however often the load is retried)
+        toast.error(REWARDS_TEXT.vipLoadFailed, { id: 'vip-load-failed' });
+        throw err;
+      }
+    },
     enabled: signedIn,
     staleTime: 5_000,
   });
@@ -31,12 +41,16 @@ export function useVip() {
   useEffect(() => {
     if (!signedIn) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const off = onSocket('chat', ACCOUNT_EVENTS.updateWallet, () => {
+    const reload = () => {
       clearTimeout(timer);
       timer = setTimeout(() => void client.invalidateQueries({ queryKey: VIP_KEY }), RELOAD_AFTER_WALLET_MS);
-    });
+    };
+    const offs = [
+      onSocket('chat', ACCOUNT_EVENTS.updateWallet, reload),
+      onSocket('chat', ACCOUNT_EVENTS.walletBalance, reload),
+    ];
     return () => {
-      off();
+      for (const off of offs) off();
       clearTimeout(timer);
     };
   }, [signedIn, client]);

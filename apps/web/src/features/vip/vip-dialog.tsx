@@ -1,4 +1,4 @@
-import { REWARDS_TEXT, type VipView } from '@coinsite/shared/schemas/economy';
+import type { VipView } from '@coinsite/shared/schemas/economy';
 import { ChevronLeft, ChevronRight, Crown } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { cn } from '../../lib/cn.ts';
@@ -10,7 +10,7 @@ import { Progress } from '../../ui/progress.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { LevelBadge } from './level-badge.tsx';
-import { ClaimRakebackButton } from './rakeback-panel.tsx';
+import { ClaimRakebackButton, VipRetry } from './rakeback-panel.tsx';
 import { majorRanks, useVip, vipProgress } from './vip-api.ts';
 import { useVipDialog } from './vip-store.ts';
 
@@ -139,7 +139,8 @@ function VipContent() {
       </div>
     );
   }
-  if (vip.isError) return <p className="py-8 text-center text-ink-300">{REWARDS_TEXT.vipLoadFailed}</p>;
+  // the failure itself was a toast (useVip); here only the way to try again
+  if (vip.isError) return <VipRetry onRetry={() => void vip.refetch()} />;
   return <VipBody v={vip.data} />;
 }
 

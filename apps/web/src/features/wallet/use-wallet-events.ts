@@ -3,20 +3,34 @@ import { useEffect } from 'react';
 import { onSocket } from '../../lib/socket.ts';
 import { playSound } from '../../lib/sounds.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
-import { applyWalletDelta } from './wallet-math.ts';
+import { applyWalletDelta, balanceOf } from './wallet-math.ts';
 
-/** `update-wallet` arrives on /chat only (PROTOCOL §3): one event per balance change. */
+/**
+ * Both arrive on /chat only (PROTOCOL §3): `update-wallet` (a delta) for most changes, and
+ * `wallet-balance {balance}` (absolute) after the calls whose answer reports the change (coupon,
+ * gift card, affiliate code and claim, rakeback, withdrawal). The wallet never adds those answers
+ * itself, so every tab shows the same balance.
+ */
 export function useWalletEvents(): void {
-  useEffect(
-    () =>
-      onSocket('chat', ACCOUNT_EVENTS.updateWallet, (amount) => {
-        const delta = typeof amount === 'number' ? amount : Number(amount);
-        if (!Number.isFinite(delta) || delta === 0) return;
-        const { user, patchUser } = useAuthStore.getState();
-        if (!user) return;
-        patchUser(applyWalletDelta({ wallet: user.wallet, wager: user.wager }, delta));
-        if (delta > 0) playSound('win');
-      }),
-    [],
-  );
+  useEffect(() => {
+    const offDelta = onSocket('chat', ACCOUNT_EVENTS.updateWallet, (amount) => {
+      const delta = typeof amount === 'number' ? amount : Number(amount);
+      if (!Number.isFinite(delta) || delta === 0) return;
+      const { user, patchUser } = useAuthStore.getState();
+      if (!user) return;
+      patchUser(applyWalletDelta({ wallet: user.wallet, wager: user.wager }, delta));
+      if (delta > 0) playSound('win');
+    });
+    const offBalance = onSocket('chat', ACCOUNT_EVENTS.walletBalance, (payload) => {
+      const balance = balanceOf(payload);
+      const { user, patchUser } = useAuthStore.getState();
+      if (!user || balance === null) return;
+      if (balance > user.wallet) playSound('win');
+      patchUser({ wallet: balance });
+    });
+    return () => {
+      offDelta();
+      offBalance();
+    };
+  }, []);
 }

@@ -16,3 +16,11 @@ export function applyWalletDelta(current: WalletFigures, delta: number): WalletF
   const wagerCents = coinsToCents(current.wager) + (deltaCents < 0 ? -deltaCents : 0);
   return { wallet: walletCents / 100, wager: wagerCents / 100 };
 }
+
+/** The balance of a `wallet-balance {balance}` event (2 decimals, never below 0); null if malformed. */
+export function balanceOf(payload: unknown): number | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const balance = (payload as { balance?: unknown }).balance;
+  if (typeof balance !== 'number' || !Number.isFinite(balance)) return null;
+  return Math.max(0, coinsToCents(balance)) / 100;
+}

@@ -1,0 +1,205 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer, Socket as NetSocket } from 'node:net';
+import { crashElapsedMsFor, crashMultiplierAt } from '@coinsite/shared/games';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type RoundLoops, roundLoopsOf } from '../games/rounds/round-games.ts';
+import { drive, driveUntil, fundedPlayer, record } from '../games/rounds/round-test-kit.ts';
+import { nextEvent, startServer, type TestServer } from '../test-support/server.ts';
+import { ManualClock } from './clock.ts';
+
+const enabled = Boolean(process.env.TEST_DATABASE_URL);
+
+async function freePort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const addr = srv.address();
+  await new Promise((r) => srv.close(r));
+  return typeof addr === 'object' && addr ? addr.port : 0;
+}
+
+/** A Redis of the test's own on `port`, answering once it accepts connections. */
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
+  for (let i = 0; i < 200; i++) {
+    const up = await new Promise<boolean>((resolve) => {
+      const s = new NetSocket();
+      s.once('connect', () => resolve(true));
+      s.once('error', () => resolve(false));
+      s.connect(port, '127.0.0.1');
+    }).catch(() => false);
+    if (up) return child;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('redis-server did not start');
+}
+
+async function stopRedis(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+/**
+ * Two nodes on one PostgreSQL and a Redis the test starts and kills (issue 20): Redis is for scale,
+ * not truth, so its loss must not hold bets or cash-outs, and its return must not replay the
+ * broadcasts of the outage.
+ */
+describe.runIf(enabled)('two nodes while their Redis is away', () => {
+  let a: TestServer;
+  let b: TestServer;
+  let redis: ChildProcess | undefined;
+  let port = 0;
+  let dbName = '';
+  const clock = new ManualClock();
+  let loops: RoundLoops;
+  const warnings: Error[] = [];
+  const onWarning = (w: Error) => warnings.push(w);
+
+  beforeAll(async () => {
+    process.on('warning', onWarning);
+    port = await freePort();
+    redis = await startRedis(port);
+    const base = process.env.TEST_DATABASE_URL ?? '';
+    dbName = `t_redis_out_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+    const u = new URL(base);
+    u.pathname = `/${dbName}`;
+    const env = { DATABASE_URL: u.toString(), REDIS_URL: `redis://127.0.0.1:${port}` };
+    a = await startServer({ env, clock });
+    await vi.waitFor(() => expect(a.site.ctx.leadership.isLeader()).toBe(true), { timeout: 10_000 });
+    b = await startServer({ env, clock });
+    loops = roundLoopsOf(a.site.ctx);
+    // warnings are emitted on the next tick
+    await new Promise((r) => setTimeout(r, 50));
+  }, 30_000);
+
+  afterAll(async () => {
+    process.off('warning', onWarning);
+    await a?.close();
+    await b?.close();
+    await stopRedis(redis);
+    const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await c.end();
+  });
+
+  it('boots both nodes without MaxListenersExceededWarning', () => {
+    expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning').map((w) => w.message)).toEqual(
+      [],
+    );
+  });
+
+  it('takes bets and cash-outs while Redis hangs and while it is down; no stale burst when it returns', async () => {
+    const ctxA = a.site.ctx;
+    const crash = () => loops.crash;
+    const p1 = await fundedPlayer(ctxA, 100);
+    const p2 = await fundedPlayer(ctxA, 100);
+    const s1 = await b.socket('crash', p1.token);
+    const s2 = await a.socket('crash', p2.token);
+    const join = async (s: Socket) => {
+      const ok = nextEvent(s, 'game-join-success', 10_000);
+      s.emit('join-game', null, 1);
+      await ok;
+    };
+    // a round that runs past 5×
+    let last = 0;
+    await driveUntil(clock, crash(), () => {
+      const s = crash().current;
+      if (s.kind !== 'betting' || s.round.id === last) return false;
+      last = s.round.id;
+      return s.round.crashPoint >= 500;
+    });
+    const roundId = last;
+    await join(s1);
+    await join(s2);
+    await driveUntil(clock, crash(), () => crash().current.kind === 'running');
+    await drive(clock, crash(), crashElapsedMsFor(150));
+    const { started_at } = await ctxA.db
+      .selectFrom('rounds')
+      .select('started_at')
+      .where('id', '=', roundId)
+      .executeTakeFirstOrThrow();
+    const startedMs = started_at?.getTime() ?? 0;
+
+    // Redis hangs (a partition): node B's cash-out is received now, and the round runs on meanwhile
+    redis?.kill('SIGSTOP');
+    const limiter = b.site.ctx.limiter;
+    let received = false;
+    b.site.ctx.limiter = {
+      hit: (...args) => {
+        received = true;
+        return limiter.hit(...args);
+      },
+    };
+    const expected = crashMultiplierAt(clock.now() - startedMs);
+    const paid = nextEvent(s1, 'bet-cashout-success', 8000);
+    s1.emit('bet-cashout');
+    await vi.waitFor(() => expect(received).toBe(true), { timeout: 5000, interval: 2 });
+    b.site.ctx.limiter = limiter;
+    await drive(clock, crash(), 1000);
+    const [bet] = (await paid) as [{ stoppedAt: number }];
+    expect(bet.stoppedAt).toBe(expected);
+    expect(crashMultiplierAt(clock.now() - startedMs)).toBeGreaterThan(expected);
+
+    // Redis is gone: a cash-out on node A is answered at once
+    await stopRedis(redis);
+    await vi.waitFor(() => expect(a.site.redis?.pub.status).not.toBe('ready'), { timeout: 5000 });
+    const paid2 = nextEvent(s2, 'bet-cashout-success', 3000);
+    s2.emit('bet-cashout');
+    await paid2;
+    // the rounds go on: ticks broadcast during the outage, and a bet on each node in the next round
+    await driveUntil(clock, crash(), () => {
+      const s = crash().current;
+      return s.kind === 'betting' && s.round.id !== roundId;
+    });
+    await join(s1);
+    await join(s2);
+    await driveUntil(clock, crash(), () => crash().current.kind === 'running');
+    await drive(clock, crash(), 1000);
+
+    // Redis returns: nothing broadcast during the outage reaches Redis or node B's clients
+    const seen = record(s1);
+    redis = await startRedis(port);
+    const monitor = new Redis(`redis://127.0.0.1:${port}`);
+    monitor.on('error', () => {});
+    const published: string[] = [];
+    const m = await monitor.monitor();
+    m.on('error', () => {});
+    m.on('monitor', (_time: string, args: string[]) => {
+      if (args[0]?.toLowerCase() === 'publish' && args[1]?.includes('/crash')) published.push(args[1]);
+    });
+    await vi.waitFor(
+      () => {
+        expect(a.site.redis?.pub.status).toBe('ready');
+        expect(b.site.redis?.sub.status).toBe('ready');
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+    await new Promise((r) => setTimeout(r, 500));
+    expect(published).toEqual([]);
+    expect(seen.map((e) => e.event)).toEqual([]);
+    // and what happens from now on crosses again, once node B's subscriber has resubscribed (its
+    // "ready" comes before the SUBSCRIBE replay ends, so the round is driven until a tick arrives)
+    await vi.waitFor(
+      async () => {
+        await drive(clock, crash(), 100);
+        expect(seen.length).toBeGreaterThan(0);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    m.disconnect();
+    monitor.disconnect();
+  }, 30_000);
+});

@@ -1,0 +1,36 @@
+import type { TriviaState } from '@coinsite/shared';
+import { triviaCreateBody } from '@coinsite/shared/schemas/trivia';
+import type { FastifyInstance } from 'fastify';
+import { chatHooksOf } from '../chat/chat.service.ts';
+import type { Ctx } from '../platform/context.ts';
+import { parse, requireAdmin } from '../platform/http.ts';
+import { TriviaLoop } from './trivia.loop.ts';
+import { answerTrivia, createTrivia, triviaHistory } from './trivia.service.ts';
+
+const loops = new WeakMap<Ctx, TriviaLoop>();
+
+/** Trivia: the admin's create route, the chat hooks (history part, answers) and the leader's loop. */
+export function triviaFeature(app: FastifyInstance, ctx: Ctx): void {
+  app.put('/api/external/v1/trivia/create', async (req): Promise<TriviaState> => {
+    const admin = await requireAdmin(ctx, req);
+    const body = parse(triviaCreateBody, req.body);
+    return createTrivia(ctx, admin.id, body);
+  });
+
+  const hooks = chatHooksOf(ctx);
+  hooks.trivia = () => triviaHistory(ctx);
+  hooks.onMessage.push(async (sender, message) => {
+    await answerTrivia(ctx, sender, message.content);
+  });
+
+  const loop = new TriviaLoop(ctx);
+  loops.set(ctx, loop);
+  ctx.leadership.onLeader(() => loop.start());
+  ctx.leadership.onFollower(() => void loop.stop());
+  ctx.onClose.push(() => loop.stop());
+}
+
+/** Tests: the app's trivia loop. */
+export function triviaLoopOf(ctx: Ctx): TriviaLoop | undefined {
+  return loops.get(ctx);
+}

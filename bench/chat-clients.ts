@@ -1,0 +1,129 @@
+/**
+ * The clients of `npm run bench:chat`, in their own process (started by bench/chat.ts over IPC):
+ * N websocket clients on /chat; the first S of them are signed-in senders posting
+ * `b <sentAt ms>` messages so that together they send R messages a second. Every client notes when
+ * each message arrives: latency = arrival − sentAt (one machine, one clock).
+ *
+ * Plain `ws` with the Engine.IO 4 / Socket.IO 5 frames, as bench/crash-clients.ts: the full
+ * client library would cost more than the server and the benchmark would measure the clients.
+ */
+import WebSocket from 'ws';
+import { percentile } from './support.ts';
+
+interface Start {
+  type: 'start';
+  url: string;
+  clients: number;
+  /** session tokens of the senders (empty for the bare server, whose senders need no auth) */
+  tokens: string[];
+  senders: number;
+  rate: number;
+}
+type Message = Start | { type: 'measure' } | { type: 'stop' };
+
+const NS = '/chat';
+const EVENT = `42${NS},`;
+const NEW = Buffer.from(`${EVENT}["new-chat-message",`);
+const now = () => performance.timeOrigin + performance.now();
+const send = (msg: unknown) => process.send?.(msg);
+
+const sockets: WebSocket[] = [];
+const latencies: number[] = [];
+const stats = { sent: 0, errors: 0, received: 0 };
+let recording = false;
+const timers: NodeJS.Timeout[] = [];
+
+function connect(url: string, token: string | undefined): Promise<WebSocket | null> {
+  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`, {
+    perMessageDeflate: false,
+    skipUTF8Validation: true,
+  });
+  return new Promise((resolve) => {
+    ws.once('error', () => resolve(null));
+    ws.on('message', (data: Buffer) => {
+      if (data.length > NEW.length && data.compare(NEW, 0, NEW.length, 0, NEW.length) === 0) {
+        if (!recording) return;
+        const at = now();
+        // content is "b <sentAt>": find it without parsing the whole Msg
+        const text = data.toString();
+        const i = text.indexOf('"content":"b ');
+        if (i < 0) return;
+        const sentAt = Number(text.slice(i + 13, text.indexOf('"', i + 13)));
+        latencies.push(Math.max(0, at - sentAt));
+        stats.received++;
+        return;
+      }
+      const text = data.toString();
+      if (text === '2') return ws.send('3');
+      if (text.startsWith('0{')) return ws.send(`40${NS},`);
+      if (text.startsWith(`40${NS},`)) {
+        if (!token) return resolve(ws);
+        ws.send(EVENT + JSON.stringify(['auth', token]));
+        return;
+      }
+      if (text.startsWith(`${EVENT}["authenticated"`)) return resolve(ws);
+      if (text.startsWith(`${EVENT}["notify-error"`) && recording) stats.errors++;
+    });
+  });
+}
+
+async function start(msg: Start): Promise<void> {
+  let failed = 0;
+  const batch = 250;
+  for (let i = 0; i < msg.clients; i += batch) {
+    const size = Math.min(batch, msg.clients - i);
+    const opened = await Promise.all(
+      Array.from({ length: size }, (_, j) => connect(msg.url, msg.tokens[i + j])),
+    );
+    for (const ws of opened) {
+      if (ws) sockets.push(ws);
+      else failed++;
+    }
+  }
+  send({ type: 'connected', connected: sockets.length, failed });
+  const senders = sockets.slice(0, msg.senders);
+  const everyMs = (senders.length * 1000) / msg.rate;
+  senders.forEach((ws, k) => {
+    const post = () => {
+      if (!recording) return;
+      ws.send(EVENT + JSON.stringify(['send-chat-message', `b ${now()}`]));
+      stats.sent++;
+    };
+    // staggered so that the whole group sends at an even `rate` per second
+    timers.push(
+      setTimeout(
+        () => {
+          post();
+          timers.push(setInterval(post, everyMs));
+        },
+        (k * everyMs) / senders.length,
+      ),
+    );
+  });
+}
+
+function stop(): void {
+  recording = false;
+  for (const t of timers) clearTimeout(t);
+  latencies.sort((a, b) => a - b);
+  const connected = sockets.filter((s) => s.readyState === WebSocket.OPEN).length;
+  for (const s of sockets) s.terminate();
+  send({
+    type: 'result',
+    connected,
+    samples: latencies.length,
+    p50: percentile(latencies, 50),
+    p90: percentile(latencies, 90),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? Number.NaN,
+    ...stats,
+  });
+  setTimeout(() => process.exit(0), 200);
+}
+
+process.on('message', (raw: unknown) => {
+  const msg = raw as Message;
+  if (msg.type === 'start') void start(msg);
+  else if (msg.type === 'measure') recording = true;
+  else if (msg.type === 'stop') stop();
+});

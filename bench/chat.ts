@@ -1,0 +1,163 @@
+/**
+ * npm run bench:chat — N websocket clients on /chat while S signed-in senders post R messages a
+ * second in total (each message stored in PostgreSQL and broadcast), then the same load against a
+ * bare Socket.IO server that only re-broadcasts (bench/chat-bare.ts, the baseline).
+ *
+ *   BENCH_CLIENTS ("5000")   client counts to run, in order
+ *   BENCH_SENDERS (50)       senders among the clients
+ *   BENCH_RATE (20)          messages per second, all senders together
+ *   BENCH_SECONDS (20)       measuring window per run
+ *   BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres)  a fresh database is created and dropped
+ *
+ * Latency = a message's arrival at a client − the time its sender wrote it (one machine, one clock),
+ * so ours includes the rules and the database write. Prints p50/p99, the server's CPU and memory,
+ * and our p99 divided by the baseline's. Goal: 5,000 clients, p99 < 150 ms and ≤ 1.2× the baseline.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { cpuSeconds, fmt, freePort, pgRun, rssMb, signIn, sleep, waitForHttp } from './support.ts';
+
+const COUNTS = (process.env.BENCH_CLIENTS ?? '5000').split(',').map(Number);
+const SENDERS = Number(process.env.BENCH_SENDERS ?? 50);
+const RATE = Number(process.env.BENCH_RATE ?? 20);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const PG_BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function register(base: string, i: number): Promise<string> {
+  return signIn(base, `chat${i}@example.com`, 'bench-password', `chat_bench_${i}`);
+}
+
+interface Result {
+  connected: number;
+  samples: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  sent: number;
+  received: number;
+  errors: number;
+}
+
+interface Row extends Result {
+  server: string;
+  clients: number;
+  cpu: number;
+  rss: number;
+}
+
+async function run(
+  server: string,
+  url: string,
+  pid: number,
+  clients: number,
+  tokens: string[],
+): Promise<Row> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/chat-clients.ts'], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const next = <T>(type: string) =>
+    new Promise<T>((resolve) => {
+      const on = (m: unknown) => {
+        if ((m as { type?: string }).type !== type) return;
+        child.off('message', on);
+        resolve(m as T);
+      };
+      child.on('message', on);
+    });
+  const connected = next<{ connected: number; failed: number }>('connected');
+  child.send({ type: 'start', url, clients, tokens, senders: SENDERS, rate: RATE });
+  const c = await connected;
+  process.stdout.write(`  ${server}: ${c.connected} connected (${c.failed} failed), measuring ${SECONDS} s…`);
+  child.send({ type: 'measure' });
+  const cpu0 = cpuSeconds(pid);
+  const t0 = Date.now();
+  let rss = rssMb(pid);
+  while (Date.now() - t0 < SECONDS * 1000) {
+    await sleep(500);
+    rss = Math.max(rss, rssMb(pid));
+  }
+  const cpu = ((cpuSeconds(pid) - cpu0) / ((Date.now() - t0) / 1000)) * 100;
+  const result = next<Result>('result');
+  child.send({ type: 'stop' });
+  const r = await result;
+  await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
+  console.log(` p99 ${r.p99.toFixed(1)} ms`);
+  return { ...r, server, clients, cpu, rss };
+}
+
+async function main() {
+  const dbName = `bench_chat_${Date.now()}`;
+  await pgRun(PG_BASE, (c) => c.query(`CREATE DATABASE ${dbName}`));
+  const dbUrl = new URL(PG_BASE);
+  dbUrl.pathname = `/${dbName}`;
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const ours = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: dbUrl.toString(),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-chat-')),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_FACTOR: '100000',
+      SERVE_WEB: 'false',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/chat-bare.ts'], {
+    env: { ...process.env, PORT: '0' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  try {
+    const barePort = await new Promise<number>((resolve) =>
+      bare.on('message', (m) => resolve((m as { port: number }).port)),
+    );
+    await waitForHttp(base, ours);
+    console.log(`server up; creating ${SENDERS} senders at chat level…`);
+    const tokens: string[] = [];
+    for (let i = 0; i < SENDERS; i++) tokens.push(await register(base, i));
+    // the chat's level gate: give the senders the wager of level 5 (the bench's only direct write)
+    await pgRun(dbUrl.toString(), (c) =>
+      c.query(`UPDATE users SET wager = 100000 WHERE username LIKE 'chat_bench_%'`),
+    );
+
+    const rows: Row[] = [];
+    for (const clients of COUNTS) {
+      console.log(`${clients} clients:`);
+      rows.push(await run('coinsite', base, ours.pid ?? 0, clients, tokens));
+      rows.push(await run('bare socket.io', `http://127.0.0.1:${barePort}`, bare.pid ?? 0, clients, []));
+    }
+
+    console.log(
+      '\nclients  server          connected   sent  deliveries  p50 ms  p99 ms  max ms  cpu %  rss MB  errors',
+    );
+    for (const r of rows)
+      console.log(
+        `${String(r.clients).padEnd(8)} ${r.server.padEnd(15)} ${String(r.connected).padStart(9)} ${String(r.sent).padStart(6)} ${String(r.received).padStart(11)} ${fmt(r.p50).padStart(7)} ${fmt(r.p99).padStart(7)} ${fmt(r.max).padStart(7)} ${fmt(r.cpu, 0).padStart(6)} ${fmt(r.rss, 0).padStart(7)} ${String(r.errors).padStart(7)}`,
+      );
+    console.log('');
+    for (const clients of COUNTS) {
+      const a = rows.find((r) => r.clients === clients && r.server === 'coinsite');
+      const b = rows.find((r) => r.clients === clients && r.server !== 'coinsite');
+      if (!a || !b) continue;
+      const ratio = a.p99 / b.p99;
+      const goal =
+        clients === 5000
+          ? ` (goal: p99 < 150 ms and ≤ 1.20× → ${a.p99 < 150 && ratio <= 1.2 ? 'met' : 'not met'})`
+          : '';
+      console.log(
+        `${clients} clients: p99 ${fmt(a.p99)} ms vs baseline ${fmt(b.p99)} ms = ${fmt(ratio, 2)}×${goal}`,
+      );
+    }
+  } finally {
+    for (const child of [ours, bare]) if (child.exitCode === null) child.kill('SIGKILL');
+    await pgRun(PG_BASE, (c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
+  }
+}
+
+await main();
+process.exit(0);

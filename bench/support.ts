@@ -1,0 +1,109 @@
+/**
+ * What the benchmarks share: a free port, a throwaway PostgreSQL connection, JSON calls and sign-in
+ * through the real routes, waiting for a server child to answer, /proc readings and percentiles.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import pg from 'pg';
+
+/** Kernel clock ticks per second (USER_HZ), the unit of /proc/<pid>/stat times. */
+const CLK_TCK = 100;
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const now = () => performance.timeOrigin + performance.now();
+export const fmt = (v: number, d = 1) => (Number.isFinite(v) ? v.toFixed(d) : '–');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs fn on a fresh client of `url`, closed afterwards. */
+export async function pgRun<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** `base` with its database name replaced. */
+export function dbUrl(base: string, name: string): string {
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export async function call<T>(
+  base: string,
+  method: string,
+  p: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
+  const res = await fetch(base + p, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { 'x-auth-token': token } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await res.json()) as T;
+}
+
+/** Registers (with a username) or signs in, and exchanges the one-time code for a session token. */
+export async function signIn(
+  base: string,
+  email: string,
+  password: string,
+  username?: string,
+): Promise<string> {
+  const route = username ? 'register' : 'login';
+  const r = await call<{ redirect?: string }>(base, 'POST', `/api/auth/registration/${route}`, {
+    email,
+    password,
+    username,
+  });
+  const code = r.redirect?.split('token=')[1];
+  if (!code) throw new Error(`sign-in failed: ${JSON.stringify(r)}`);
+  return (await call<{ token: string }>(base, 'POST', '/api/auth/exchange-token', { token: code })).token;
+}
+
+/** utime + stime of a process, in seconds (Linux /proc). */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+}
+
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** Waits up to two minutes for a server child to answer /api/site. */
+export async function waitForHttp(base: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error('server exited during boot');
+    try {
+      if ((await fetch(`${base}/api/site`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(200);
+  }
+  throw new Error('server did not start');
+}
+
+/** The p-th percentile of an ascending list (NaN for none, which fmt shows as '–'). */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
+}
