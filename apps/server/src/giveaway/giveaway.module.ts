@@ -2,6 +2,7 @@ import { CHAT_EVENTS, type GiveawayState, joinGiveawayPayload } from '@coinsite/
 import { GIVEAWAY_TEXT, giveawayCreateBody } from '@coinsite/shared/schemas/giveaway';
 import type { FastifyInstance } from 'fastify';
 import { chatHooksOf } from '../chat/chat.service.ts';
+import { runWhileLeader } from '../games/rounds/round-runner.ts';
 import type { Ctx } from '../platform/context.ts';
 import { AppError } from '../platform/errors.ts';
 import { parse, requireAdmin } from '../platform/http.ts';
@@ -36,9 +37,7 @@ export function giveawayFeature(app: FastifyInstance, ctx: Ctx): void {
 
   const loop = new GiveawayLoop(ctx);
   loops.set(ctx, loop);
-  ctx.leadership.onLeader(() => loop.start());
-  ctx.leadership.onFollower(() => void loop.stop());
-  ctx.onClose.push(() => loop.stop());
+  runWhileLeader(ctx, [loop]);
 }
 
 /** Tests: the app's giveaway loop. */

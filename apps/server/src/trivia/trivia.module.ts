@@ -2,6 +2,7 @@ import type { TriviaState } from '@coinsite/shared';
 import { triviaCreateBody } from '@coinsite/shared/schemas/trivia';
 import type { FastifyInstance } from 'fastify';
 import { chatHooksOf } from '../chat/chat.service.ts';
+import { runWhileLeader } from '../games/rounds/round-runner.ts';
 import type { Ctx } from '../platform/context.ts';
 import { parse, requireAdmin } from '../platform/http.ts';
 import { TriviaLoop } from './trivia.loop.ts';
@@ -25,9 +26,7 @@ export function triviaFeature(app: FastifyInstance, ctx: Ctx): void {
 
   const loop = new TriviaLoop(ctx);
   loops.set(ctx, loop);
-  ctx.leadership.onLeader(() => loop.start());
-  ctx.leadership.onFollower(() => void loop.stop());
-  ctx.onClose.push(() => loop.stop());
+  runWhileLeader(ctx, [loop]);
 }
 
 /** Tests: the app's trivia loop. */

@@ -1,39 +1,23 @@
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/tx.ts';
-import { RoundRunner } from '../../games/rounds/round-runner.ts';
+import { LeaderLoop } from '../../games/rounds/round-runner.ts';
 import { broadcastRainState, closeRain, insertRain, openRain, rainSettings } from './rain.service.ts';
 
 /** While rain is switched off or a step failed, look again this often. */
 export const RAIN_WAIT_MS = 5_000;
 
 /**
- * The rain cycle on the leader, on the shared round lifecycle (RoundRunner): the open rain's row
+ * The rain cycle on the leader, on the shared round lifecycle (LeaderLoop): the open rain's row
  * says when its join window opens and when it pays; the loop announces the window, closes (pays)
  * and the close inserts the next rain. After a failover the new leader carries on from the row;
  * a close already done by the old leader is not done again (closeRain's guard).
  */
-export class RainLoop {
-  private readonly runner: RoundRunner;
-
-  constructor(private readonly ctx: Ctx) {
-    this.runner = new RoundRunner(ctx.clock, ctx.log, 'rain');
+export class RainLoop extends LeaderLoop {
+  constructor(ctx: Ctx) {
+    super(ctx, 'rain');
   }
 
-  start(): void {
-    if (this.runner.active) return;
-    this.runner.start();
-    this.runner.step('recover', () => this.recover());
-  }
-
-  stop(): Promise<void> {
-    return this.runner.stop();
-  }
-
-  idle(): Promise<void> {
-    return this.runner.idle();
-  }
-
-  private async recover(): Promise<void> {
+  protected async recover(): Promise<void> {
     const now = this.ctx.clock.now();
     let rain = await openRain(this.ctx.db);
     if (!rain) {
@@ -43,15 +27,14 @@ export class RainLoop {
       });
       rain = await openRain(this.ctx.db);
       if (!rain) {
-        this.runner.after(RAIN_WAIT_MS, () => this.runner.step('recover', () => this.recover()));
+        this.later(RAIN_WAIT_MS, 'recover', () => this.recover());
         return;
       }
       await broadcastRainState(this.ctx);
     }
     const { id, opens_at, closes_at } = rain;
-    if (now < opens_at)
-      this.runner.after(opens_at - now, () => this.runner.step('window', () => broadcastRainState(this.ctx)));
-    this.runner.after(Math.max(0, closes_at - now), () => this.runner.step('close', () => this.close(id)));
+    if (now < opens_at) this.later(opens_at - now, 'window', () => broadcastRainState(this.ctx));
+    this.later(closes_at - now, 'close', () => this.close(id));
   }
 
   private async close(rainId: number): Promise<void> {

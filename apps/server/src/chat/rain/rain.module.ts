@@ -1,6 +1,7 @@
 import { CHAT_EVENTS, enterRainPayload, RAIN_TEXT, type SuspiciousRainJoin } from '@coinsite/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { runWhileLeader } from '../../games/rounds/round-runner.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { parse, requireAdmin } from '../../platform/http.ts';
@@ -76,7 +77,5 @@ export function rainFeature(app: FastifyInstance, ctx: Ctx): void {
 
   const loop = new RainLoop(ctx);
   loops.set(ctx, loop);
-  ctx.leadership.onLeader(() => loop.start());
-  ctx.leadership.onFollower(() => void loop.stop());
-  ctx.onClose.push(() => loop.stop());
+  runWhileLeader(ctx, [loop]);
 }

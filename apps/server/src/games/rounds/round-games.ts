@@ -11,6 +11,7 @@ import { crashSocket } from '../crash/crash.socket.ts';
 import { RouletteLoop } from '../roulette/roulette.loop.ts';
 import { rouletteRoutes } from '../roulette/roulette.routes.ts';
 import { rouletteSocket } from '../roulette/roulette.socket.ts';
+import { runWhileLeader } from './round-runner.ts';
 
 export interface RoundLoops {
   chains: Chains;
@@ -46,14 +47,5 @@ export function roundGames(app: FastifyInstance, ctx: Ctx): void {
   coinflipRoutes(app, ctx);
   coinflipSocket(ctx, coinflip);
   loops.set(ctx, { chains, crash, roulette, coinflip });
-  const all = [crash, roulette, coinflip];
-  ctx.leadership.onLeader(() => {
-    for (const loop of all) loop.start();
-  });
-  ctx.leadership.onFollower(() => {
-    for (const loop of all) void loop.stop();
-  });
-  ctx.onClose.push(async () => {
-    await Promise.all(all.map((loop) => loop.stop()));
-  });
+  runWhileLeader(ctx, [crash, roulette, coinflip]);
 }

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.ts';
+import type { Ctx } from '../../platform/context.ts';
 
 /** A failed step (a database hiccup) is tried again after this long. */
 export const STEP_RETRY_MS = 1000;
@@ -86,4 +87,72 @@ export class RoundRunner {
   async idle(): Promise<void> {
     while (this.pending > 0) await this.tail;
   }
+}
+
+/** Anything the leader runs and stops: round loops, rain, trivia, giveaways. */
+export interface LeaderTask {
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** Runs the tasks while this node leads: started on winning leadership, stopped on losing it and at close. */
+export function runWhileLeader(ctx: Ctx, tasks: LeaderTask[]): void {
+  ctx.leadership.onLeader(() => {
+    for (const task of tasks) task.start();
+  });
+  ctx.leadership.onFollower(() => {
+    for (const task of tasks) void task.stop();
+  });
+  ctx.onClose.push(async () => {
+    await Promise.all(tasks.map((task) => task.stop()));
+  });
+}
+
+/**
+ * A loop of the leader on one RoundRunner: start() queues recover(), which reads the rows and
+ * schedules what comes next; stop() drops every timer and step. Everything is read from the rows,
+ * so a new leader carries on where the old one stopped.
+ */
+export abstract class LeaderLoop implements LeaderTask {
+  protected readonly runner: RoundRunner;
+
+  constructor(
+    protected readonly ctx: Ctx,
+    name: string,
+  ) {
+    this.runner = new RoundRunner(ctx.clock, ctx.log, name);
+  }
+
+  start(): void {
+    if (this.runner.active) return;
+    this.runner.start();
+    this.runner.step('recover', () => this.recover());
+  }
+
+  stop(): Promise<void> {
+    return this.runner.stop();
+  }
+
+  /** Resolves when no database step is in flight (tests advance the clock between these). */
+  idle(): Promise<void> {
+    return this.runner.idle();
+  }
+
+  /** Queues the step `fn` after `ms` of clock time (at once when ms ≤ 0). */
+  protected later(ms: number, label: string, fn: () => Promise<void>): void {
+    this.runner.after(Math.max(0, ms), () => this.runner.step(label, fn));
+  }
+
+  protected abstract recover(): Promise<void>;
+}
+
+/** A leader loop that looks at its rows again and again: tick() does what is due and says when to look next. */
+export abstract class PollingLoop extends LeaderLoop {
+  protected async recover(): Promise<void> {
+    const wait = await this.tick();
+    this.later(wait, 'tick', () => this.recover());
+  }
+
+  /** Does what is due now; returns the milliseconds until the next look. */
+  protected abstract tick(): Promise<number>;
 }
