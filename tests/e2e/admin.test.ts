@@ -52,16 +52,7 @@ describe('admin dialog in the browser', () => {
     await dialog.getByRole('tab', { name: 'Coupon' }).waitFor();
     return { page, dialog };
   }
-  async function shot(page: Page, name: string) {
-    await page.waitForFunction(() =>
-      document
-        .getAnimations()
-        .every(
-          (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-        ),
-    );
-    await site.shot(page, name);
-  }
+  const shot = (page: Page, name: string) => site.settledShot(page, name);
   const controls = async () =>
     (await site.server.api<ControlsView>('GET', '/api/external/v1/controls/', undefined, admin)).body;
 

@@ -30,13 +30,7 @@ describe('cashier in the browser', () => {
   }
   /** Screenshots wait for running animations (dialog zoom, pane slide) to finish. */
   async function shot(page: Page, name: string) {
-    await page.waitForFunction(() =>
-      document
-        .getAnimations()
-        .every(
-          (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-        ),
-    );
+    await site.settled(page);
     await page.waitForTimeout(600); // CSS transitions of the sliding panes
     await site.shot(page, name);
   }

@@ -26,22 +26,8 @@ describe('live chat in the browser', () => {
     return u;
   }
 
-  /** A signed-in page that has already agreed to the chat rules. */
-  async function chatPage(token: string, opts: { phone?: boolean; agreed?: boolean } = {}): Promise<Page> {
-    const { context, page } = await site.newPage({ phone: opts.phone });
-    await context.addInitScript(
-      ([t, agreed]) => {
-        window.localStorage.setItem('token', t as string);
-        if (agreed) window.localStorage.setItem('chat-rules-agreed', 'true');
-      },
-      [token, opts.agreed ?? true],
-    );
-    await page.goto('/');
-    await page.getByLabel('Account menu').waitFor({ timeout: 30_000 });
-    if (opts.phone) await page.getByRole('button', { name: 'Open chat' }).click();
-    await page.getByRole('textbox', { name: 'Chat message' }).waitFor();
-    return page;
-  }
+  const chatPage = (token: string, opts: { phone?: boolean; agreed?: boolean } = {}) =>
+    site.chatPage(token, opts);
 
   async function say(page: Page, text: string) {
     const input = page.getByRole('textbox', { name: 'Chat message' });
@@ -53,15 +39,7 @@ describe('live chat in the browser', () => {
   const messages = (page: Page) => page.getByTestId('chat-message');
   const messageWith = (page: Page, text: string) => messages(page).filter({ hasText: text });
 
-  async function settled(page: Page) {
-    await page.waitForFunction(() =>
-      document
-        .getAnimations()
-        .every(
-          (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-        ),
-    );
-  }
+  const settled = (page: Page) => site.settled(page);
 
   it('shows the rules on the first focus of the message box, once', async () => {
     const u = await chatter();

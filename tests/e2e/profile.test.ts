@@ -31,17 +31,7 @@ describe('profile page in the browser', () => {
     await page.getByTestId('profile-username').waitFor({ timeout: 40_000 });
     return page;
   }
-  /** Screenshots wait for the entrance animations (page fade, dialog zoom) to finish. */
-  async function shot(page: Page, name: string) {
-    await page.waitForFunction(() =>
-      document
-        .getAnimations()
-        .every(
-          (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-        ),
-    );
-    await site.shot(page, name);
-  }
+  const shot = (page: Page, name: string) => site.settledShot(page, name);
 
   /** A player with a gift-card deposit, a redeemed coupon and one dice bet, all through real routes. */
   async function playerWithHistory() {

@@ -35,14 +35,7 @@ describe('rain in the browser', () => {
   }
 
   async function chatPage(token: string, phone = false): Promise<Page> {
-    const { context, page } = await site.newPage({ phone });
-    await context.addInitScript((t: string) => {
-      window.localStorage.setItem('token', t);
-      window.localStorage.setItem('chat-rules-agreed', 'true');
-    }, token);
-    await page.goto('/');
-    await page.getByLabel('Account menu').waitFor({ timeout: 30_000 });
-    if (phone) await page.getByRole('button', { name: 'Open chat' }).click();
+    const page = await site.chatPage(token, { phone });
     await page.getByTestId('rain-panel').waitFor();
     return page;
   }

@@ -27,17 +27,7 @@ describe('rewards in the browser', () => {
     await page.getByLabel('Account menu').waitFor({ timeout: 40_000 });
     return page;
   }
-  /** Screenshots wait for the entrance animations (page fade, dialog zoom) to finish. */
-  async function shot(page: Page, name: string) {
-    await page.waitForFunction(() =>
-      document
-        .getAnimations()
-        .every(
-          (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-        ),
-    );
-    await site.shot(page, name);
-  }
+  const shot = (page: Page, name: string) => site.settledShot(page, name);
   /** Waits on what the page shows (generous: the machine may be busy with other suites). */
   const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
   const balance = (page: Page) => page.getByTestId('balance').first();

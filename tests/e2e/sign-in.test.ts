@@ -27,17 +27,7 @@ describe('sign-in in the browser', () => {
     await fake?.close();
   });
 
-  /** Screenshots wait for the entrance animations (page fade, dialog zoom) to finish. */
-  async function shot(page: Page, name: string) {
-    await page.waitForFunction(() =>
-      document
-        .getAnimations()
-        .every(
-          (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-        ),
-    );
-    await site.shot(page, name);
-  }
+  const shot = (page: Page, name: string) => site.settledShot(page, name);
   const maintenance = async (on: boolean) => {
     const now = await site.server.api<{ currentState: boolean }>(
       'POST',

@@ -13,28 +13,9 @@ describe('trivia in the browser', () => {
   });
   afterAll(() => site?.close());
 
-  async function settled(page: Page) {
-    await page.waitForFunction(() =>
-      document
-        .getAnimations()
-        .every(
-          (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-        ),
-    );
-  }
+  const settled = (page: Page) => site.settled(page);
 
-  async function chatPage(token: string, phone = false): Promise<Page> {
-    const { context, page } = await site.newPage({ phone });
-    await context.addInitScript((t) => {
-      window.localStorage.setItem('token', t);
-      window.localStorage.setItem('chat-rules-agreed', 'true');
-    }, token);
-    await page.goto('/');
-    await page.getByLabel('Account menu').waitFor({ timeout: 40_000 });
-    if (phone) await page.getByRole('button', { name: 'Open chat' }).click();
-    await page.getByRole('textbox', { name: 'Chat message' }).waitFor();
-    return page;
-  }
+  const chatPage = (token: string, phone = false) => site.chatPage(token, { phone });
 
   it('an admin creates a trivia from the Trivia tab; a player answers in chat and wins', async () => {
     const adminPage = await chatPage(admin);

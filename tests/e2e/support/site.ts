@@ -12,12 +12,21 @@ export interface Site {
   newPage(opts?: { phone?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
   /** A page of a signed-in player: the session token is put in storage before the app loads. */
   signedIn(token: string, path: string, opts?: { phone?: boolean }): Promise<Page>;
+  /**
+   * A signed-in page on the home page with the chat ready (rules agreed unless `agreed: false`;
+   * on a phone the chat drawer is opened).
+   */
+  chatPage(token: string, opts?: { phone?: boolean; agreed?: boolean }): Promise<Page>;
+  /** Waits until no finite animation runs (dialog zoom, pane slide): before a screenshot. */
+  settled(page: Page): Promise<void>;
   /** A session token of the seeded admin (admin@example.com). */
   adminToken(): Promise<string>;
   /** Credits coins to a user through the wallet (a ledger row like any other). */
   fund(userId: number, coins: number): Promise<void>;
   /** Saves a screenshot under screenshots/<name>.png (kept as a CI artifact, looked at by people). */
   shot(page: Page, name: string): Promise<void>;
+  /** The same once the entrance animations (page fade, dialog zoom) are over. */
+  settledShot(page: Page, name: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -56,6 +65,30 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
       await page.getByLabel('Account menu').waitFor({ timeout: 20_000 });
       return page;
     },
+    async chatPage(token, opts = {}) {
+      const { context, page } = await site.newPage({ phone: opts.phone });
+      await context.addInitScript(
+        ([t, agreed]) => {
+          window.localStorage.setItem('token', t as string);
+          if (agreed) window.localStorage.setItem('chat-rules-agreed', 'true');
+        },
+        [token, opts.agreed ?? true],
+      );
+      await page.goto('/');
+      await page.getByLabel('Account menu').waitFor({ timeout: 40_000 });
+      if (opts.phone) await page.getByRole('button', { name: 'Open chat' }).click();
+      await page.getByRole('textbox', { name: 'Chat message' }).waitFor();
+      return page;
+    },
+    async settled(page) {
+      await page.waitForFunction(() =>
+        document
+          .getAnimations()
+          .every(
+            (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      );
+    },
     adminToken: () => server.signIn('admin@example.com', 'admin-password'),
     async fund(userId, coins) {
       const ctx = server.site.ctx;
@@ -71,6 +104,10 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
     async shot(page, name) {
       mkdirSync(SHOTS, { recursive: true });
       await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+    },
+    async settledShot(page, name) {
+      await site.settled(page);
+      await site.shot(page, name);
     },
     async close() {
       for (const c of contexts) await c.close().catch(() => {});

@@ -1,9 +1,6 @@
-import { CHAT_TEXT } from '@coinsite/shared/schemas/chat';
-import { type FormEvent, useState } from 'react';
 import { Avatar } from '../../ui/avatar.tsx';
-import { Button } from '../../ui/button.tsx';
 import { AppDialog } from '../../ui/dialog.tsx';
-import { Field } from '../../ui/input.tsx';
+import { ChatAmountForm } from './amount-form.tsx';
 import { tipCommand } from './chat-format.ts';
 import { useTipDialog } from './tip-store.ts';
 import { sendChat } from './use-chat-events.ts';
@@ -16,24 +13,16 @@ import { sendChat } from './use-chat-events.ts';
 export function TipDialog() {
   const target = useTipDialog((s) => s.target);
   const close = useTipDialog((s) => s.closeTip);
-  const [amount, setAmount] = useState('');
-
-  const onOpenChange = (open: boolean) => {
-    if (open) return;
-    setAmount('');
-    close();
-  };
-  const send = (e: FormEvent) => {
-    e.preventDefault();
-    if (!target || amount.trim() === '') return;
-    sendChat(tipCommand(target.id, amount));
-    onOpenChange(false);
-  };
 
   return (
-    <AppDialog open={target !== null} onOpenChange={onOpenChange} title="Tip User" width="max-w-sm">
+    <AppDialog
+      open={target !== null}
+      onOpenChange={(open) => (open ? undefined : close())}
+      title="Tip User"
+      width="max-w-sm"
+    >
       {target ? (
-        <form onSubmit={send} className="flex flex-col gap-5">
+        <div className="flex flex-col gap-5">
           <div className="flex items-center gap-3">
             <Avatar src={target.avatar} name={target.username} className="h-12 w-12 text-lg" />
             <div className="min-w-0">
@@ -41,26 +30,16 @@ export function TipDialog() {
               <p className="font-mono text-xs text-ink-400">ID: {target.id}</p>
             </div>
           </div>
-          <Field
-            label={CHAT_TEXT.tipAmountLabel}
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            placeholder="0.00"
-            autoFocus
+          <ChatAmountForm
+            key={target.id}
+            submitLabel="SEND"
+            onClose={close}
+            onSubmit={(amount) => {
+              sendChat(tipCommand(target.id, amount));
+              close();
+            }}
           />
-          <div className="grid grid-cols-2 gap-3">
-            <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              CLOSE
-            </Button>
-            <Button type="submit" disabled={amount.trim() === ''}>
-              SEND
-            </Button>
-          </div>
-        </form>
+        </div>
       ) : null}
     </AppDialog>
   );
