@@ -8,21 +8,26 @@ import {
   rainText,
 } from '@coinsite/shared';
 import { wagerNeededCents } from '@coinsite/shared/vip';
-import pg from 'pg';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isInsufficientBalance } from '../platform/wallet.ts';
-import { roundLoopsOf } from '../games/rounds/round-games.ts';
 import {
   balanceOf,
   expectLedgerConsistent,
   fundedPlayer,
   type Player,
+  startQuietServer,
 } from '../games/rounds/round-test-kit.ts';
-import { ManualClock } from '../platform/clock.ts';
+import type { ManualClock } from '../platform/clock.ts';
 import type { Ctx } from '../platform/context.ts';
 import { findLedgerMismatches } from '../platform/ledger.ts';
-import { DB_KINDS, nextEvent, startServer, type TestServer } from '../test-support/server.ts';
+import {
+  DB_KINDS,
+  nextEvent,
+  startServer,
+  type TestServer,
+  createPgDatabase,
+} from '../test-support/server.ts';
 import { postMessage, tipUser } from './chat.service.ts';
 
 process.env.ROUND_CHAIN_LENGTH = '20';
@@ -63,10 +68,7 @@ describe.each(DB_KINDS)('chat on %s', (db) => {
   const history = async () => (await server.api<ChatHistory>('GET', '/api/chat/history')).body;
 
   beforeAll(async () => {
-    clock = new ManualClock();
-    server = await startServer({ db, clock });
-    const loops = roundLoopsOf(ctx());
-    await Promise.all([loops.crash.stop(), loops.roulette.stop()]);
+    ({ server, clock } = await startQuietServer(db));
   });
   afterAll(() => server?.close());
 
@@ -377,27 +379,17 @@ const twoNodes = Boolean(process.env.TEST_DATABASE_URL && process.env.REDIS_URL)
 describe.runIf(twoNodes)('chat across two nodes with the Redis adapter', () => {
   let a: TestServer;
   let b: TestServer;
-  let dbName = '';
+  let shared: Awaited<ReturnType<typeof createPgDatabase>> | undefined;
   beforeAll(async () => {
-    const base = process.env.TEST_DATABASE_URL ?? '';
-    dbName = `t_chat_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const u = new URL(base);
-    u.pathname = `/${dbName}`;
-    const env = { DATABASE_URL: u.toString(), REDIS_URL: process.env.REDIS_URL ?? '' };
+    shared = await createPgDatabase();
+    const env = { DATABASE_URL: shared.url, REDIS_URL: process.env.REDIS_URL ?? '' };
     a = await startServer({ env });
     b = await startServer({ env });
   });
   afterAll(async () => {
     await a?.close();
     await b?.close();
-    const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await c.end();
+    await shared?.drop();
   });
 
   it('a message sent through node A reaches a client on node B, and both serve it in history', async () => {

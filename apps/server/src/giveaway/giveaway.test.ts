@@ -9,7 +9,6 @@ import { GIVEAWAY_TEXT, giveawayText } from '@coinsite/shared/schemas/giveaway';
 import { sql } from 'kysely';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roundLoopsOf } from '../games/rounds/round-games.ts';
 import {
   balanceOf,
   driveUntil,
@@ -17,12 +16,13 @@ import {
   fundedPlayer,
   type Player,
   record,
+  startQuietServer,
 } from '../games/rounds/round-test-kit.ts';
-import { ManualClock } from '../platform/clock.ts';
+import type { ManualClock } from '../platform/clock.ts';
 import type { Ctx } from '../platform/context.ts';
 import { findLedgerMismatches } from '../platform/ledger.ts';
 import { inTransaction } from '../platform/tx.ts';
-import { DB_KINDS, startServer, type TestServer } from '../test-support/server.ts';
+import { DB_KINDS, type TestServer } from '../test-support/server.ts';
 import type { GiveawayLoop } from './giveaway.loop.ts';
 import { giveawayLoopOf } from './giveaway.module.ts';
 import { drawGiveaway } from './giveaway.service.ts';
@@ -91,10 +91,7 @@ describe.each(DB_KINDS)('giveaways on %s', (db) => {
     chatHistorySchema.parse((await server.api<ChatHistory>('GET', '/api/chat/history')).body);
 
   beforeAll(async () => {
-    clock = new ManualClock();
-    server = await startServer({ db, clock });
-    const loops = roundLoopsOf(ctx());
-    await Promise.all([loops.crash.stop(), loops.roulette.stop()]);
+    ({ server, clock } = await startQuietServer(db));
     loop = giveawayLoopOf(ctx()) as GiveawayLoop;
     admin = await fundedPlayer(ctx(), 0);
     await ctx().db.updateTable('users').set({ rank: 5 }).where('id', '=', admin.id).execute();

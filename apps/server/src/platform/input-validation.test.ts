@@ -1,16 +1,14 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  ADMIN,
   adminCredit,
   balanceOf,
   importCode,
-  signIn,
   simulateBet,
+  withAdminServer,
 } from '../economy/cashier/cashier.test-support.ts';
-import { DB_KINDS, nextEvent, startServer, type TestServer } from '../test-support/server.ts';
+import { DB_KINDS, nextEvent, type TestServer } from '../test-support/server.ts';
 import { badTextError } from './errors.ts';
-import { findLedgerMismatches } from './ledger.ts';
 
 const LTC = 'ltc1qjmxnz78nmc8nq77wuxh25n2es7rzm5c2rkk4wh';
 
@@ -20,13 +18,9 @@ const CONTROL = ['\u0000', '\u0001', '\u0007', '\n', '\u001b', '\u007f', '\u0085
 describe.each(DB_KINDS)('amounts and text are validated, never coerced (issue 9 items 7, 8) on %s', (db) => {
   let server: TestServer;
   let admin: string;
-  beforeAll(async () => {
-    server = await startServer({ db, env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
-    admin = await signIn(server, ADMIN.email, ADMIN.password);
-  });
-  afterAll(async () => {
-    if (server) expect(await findLedgerMismatches(server.site.ctx.db)).toEqual([]);
-    await server?.close();
+  withAdminServer(db, (s, token) => {
+    server = s;
+    admin = token;
   });
   const ledgerRows = async (userId: number) =>
     (

@@ -1,7 +1,6 @@
-import pg from 'pg';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { nextEvent, startServer, type TestServer } from '../test-support/server.ts';
+import { nextEvent, startServer, type TestServer, createPgDatabase } from '../test-support/server.ts';
 import { inTransaction } from './tx.ts';
 
 const enabled = Boolean(process.env.TEST_DATABASE_URL && process.env.REDIS_URL);
@@ -10,27 +9,17 @@ const enabled = Boolean(process.env.TEST_DATABASE_URL && process.env.REDIS_URL);
 describe.runIf(enabled)('two nodes with the Redis adapter', () => {
   let a: TestServer;
   let b: TestServer;
-  let dbName = '';
+  let shared: Awaited<ReturnType<typeof createPgDatabase>> | undefined;
   beforeAll(async () => {
-    const base = process.env.TEST_DATABASE_URL ?? '';
-    dbName = `t_redis_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const u = new URL(base);
-    u.pathname = `/${dbName}`;
-    const env = { DATABASE_URL: u.toString(), REDIS_URL: process.env.REDIS_URL ?? '' };
+    shared = await createPgDatabase();
+    const env = { DATABASE_URL: shared.url, REDIS_URL: process.env.REDIS_URL ?? '' };
     a = await startServer({ env });
     b = await startServer({ env });
   });
   afterAll(async () => {
     await a?.close();
     await b?.close();
-    const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await c.end();
+    await shared?.drop();
   });
 
   it('update-wallet committed on node A reaches the tab connected to node B', async () => {

@@ -2,12 +2,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, Socket as NetSocket } from 'node:net';
 import { crashElapsedMsFor, crashMultiplierAt } from '@coinsite/shared/games';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RoundLoops, roundLoopsOf } from '../games/rounds/round-games.ts';
 import { drive, driveUntil, fundedPlayer, record } from '../games/rounds/round-test-kit.ts';
-import { nextEvent, startServer, type TestServer } from '../test-support/server.ts';
+import { nextEvent, startServer, type TestServer, createPgDatabase } from '../test-support/server.ts';
 import { ManualClock } from './clock.ts';
 
 const enabled = Boolean(process.env.TEST_DATABASE_URL);
@@ -57,7 +56,7 @@ describe.runIf(enabled)('two nodes while their Redis is away', () => {
   let b: TestServer;
   let redis: ChildProcess | undefined;
   let port = 0;
-  let dbName = '';
+  let shared: Awaited<ReturnType<typeof createPgDatabase>> | undefined;
   const clock = new ManualClock();
   let loops: RoundLoops;
   const warnings: Error[] = [];
@@ -67,15 +66,8 @@ describe.runIf(enabled)('two nodes while their Redis is away', () => {
     process.on('warning', onWarning);
     port = await freePort();
     redis = await startRedis(port);
-    const base = process.env.TEST_DATABASE_URL ?? '';
-    dbName = `t_redis_out_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const u = new URL(base);
-    u.pathname = `/${dbName}`;
-    const env = { DATABASE_URL: u.toString(), REDIS_URL: `redis://127.0.0.1:${port}` };
+    shared = await createPgDatabase();
+    const env = { DATABASE_URL: shared.url, REDIS_URL: `redis://127.0.0.1:${port}` };
     a = await startServer({ env, clock });
     await vi.waitFor(() => expect(a.site.ctx.leadership.isLeader()).toBe(true), { timeout: 10_000 });
     b = await startServer({ env, clock });
@@ -89,10 +81,7 @@ describe.runIf(enabled)('two nodes while their Redis is away', () => {
     await a?.close();
     await b?.close();
     await stopRedis(redis);
-    const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await c.end();
+    await shared?.drop();
   });
 
   it('boots both nodes without MaxListenersExceededWarning', () => {

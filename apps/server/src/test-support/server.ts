@@ -39,8 +39,11 @@ export interface TestServer {
 
 let counter = 0;
 
-/** A fresh PostgreSQL database per server on the machine's server (dropped on close). */
-async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A fresh database on TEST_DATABASE_URL's server: each test server gets one (dropped on close), and
+ * tests of several nodes on one database share one.
+ */
+export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
   const name = `t_${process.pid}_${Date.now()}_${counter++}`;

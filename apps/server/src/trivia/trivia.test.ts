@@ -4,7 +4,6 @@ import { wagerNeededCents } from '@coinsite/shared/vip';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postMessage } from '../chat/chat.service.ts';
-import { roundLoopsOf } from '../games/rounds/round-games.ts';
 import {
   balanceOf,
   driveUntil,
@@ -13,11 +12,12 @@ import {
   type Player,
   record,
   socketsOf,
+  startQuietServer,
 } from '../games/rounds/round-test-kit.ts';
-import { ManualClock } from '../platform/clock.ts';
+import type { ManualClock } from '../platform/clock.ts';
 import type { Ctx } from '../platform/context.ts';
 import { findLedgerMismatches } from '../platform/ledger.ts';
-import { DB_KINDS, startServer, type TestServer } from '../test-support/server.ts';
+import { DB_KINDS, type TestServer } from '../test-support/server.ts';
 import type { TriviaLoop } from './trivia.loop.ts';
 import { triviaLoopOf } from './trivia.module.ts';
 
@@ -45,10 +45,7 @@ describe.each(DB_KINDS)('trivia on %s', (db) => {
     chatHistorySchema.parse((await server.api<ChatHistory>('GET', '/api/chat/history')).body);
 
   beforeAll(async () => {
-    clock = new ManualClock();
-    server = await startServer({ db, clock });
-    const loops = roundLoopsOf(ctx());
-    await Promise.all([loops.crash.stop(), loops.roulette.stop()]);
+    ({ server, clock } = await startQuietServer(db));
     loop = triviaLoopOf(ctx()) as TriviaLoop;
     admin = await chatter(ctx(), 5);
   });

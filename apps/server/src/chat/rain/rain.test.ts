@@ -10,11 +10,10 @@ import { wagerNeededCents } from '@coinsite/shared/vip';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, adminToken } from '../../economy/rewards/rewards-test-kit.ts';
-import { roundLoopsOf } from '../../games/rounds/round-games.ts';
-import { balanceOf, fundedPlayer, type Player } from '../../games/rounds/round-test-kit.ts';
-import { ManualClock } from '../../platform/clock.ts';
+import { balanceOf, fundedPlayer, type Player, startQuietServer } from '../../games/rounds/round-test-kit.ts';
+import type { ManualClock } from '../../platform/clock.ts';
 import { findLedgerMismatches } from '../../platform/ledger.ts';
-import { DB_KINDS, nextEvent, startServer, type TestServer } from '../../test-support/server.ts';
+import { DB_KINDS, nextEvent, type TestServer } from '../../test-support/server.ts';
 import type { ChatSender } from '../chat.service.ts';
 import { rainLoopOf } from './rain.module.ts';
 import { closeRain, enterRain, openRain, potOf, tipRain } from './rain.service.ts';
@@ -89,10 +88,7 @@ describe.each(DB_KINDS)('rain on %s', (db) => {
     ).map((r) => ({ userId: r.user_id, delta: r.delta }));
 
   beforeAll(async () => {
-    clock = new ManualClock();
-    server = await startServer({ db, clock, env: ADMIN });
-    const loops = roundLoopsOf(ctx());
-    await Promise.all([loops.crash.stop(), loops.roulette.stop()]);
+    ({ server, clock } = await startQuietServer(db, ADMIN));
   });
   afterAll(() => server?.close());
 

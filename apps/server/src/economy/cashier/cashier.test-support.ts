@@ -1,10 +1,31 @@
 import { SIGNATURE_HEADER, signDelivery } from '../../integrations/payments/signing.ts';
 import { inTransaction } from '../../platform/tx.ts';
-import type { TestServer } from '../../test-support/server.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { findLedgerMismatches } from '../../platform/ledger.ts';
+import { startServer, type TestServer } from '../../test-support/server.ts';
 
 /** Helpers shared by the cashier's integration tests. */
 
 export const ADMIN = { email: 'cashier-admin@example.com', password: 'cashier-admin-pw' };
+
+/**
+ * One server per test file on `db` with the cashier admin seeded: hands the server and the admin's
+ * token to `use` before the tests, and checks the ledger before closing it after them.
+ */
+export function withAdminServer(
+  db: 'pglite' | 'postgres',
+  use: (server: TestServer, adminToken: string) => void,
+): void {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startServer({ db, env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
+    use(server, await signIn(server, ADMIN.email, ADMIN.password));
+  });
+  afterAll(async () => {
+    if (server) expect(await findLedgerMismatches(server.site.ctx.db)).toEqual([]);
+    await server?.close();
+  });
+}
 
 export async function signIn(server: TestServer, email: string, password: string): Promise<string> {
   const login = await server.api<{ redirect: string }>('POST', '/api/auth/registration/login', {

@@ -1,21 +1,16 @@
 import type { AdminTxView } from '@coinsite/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findLedgerMismatches } from '../../platform/ledger.ts';
-import { DB_KINDS, startServer, type TestServer } from '../../test-support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { DB_KINDS, type TestServer } from '../../test-support/server.ts';
 import { cashierOf } from './cashier.context.ts';
-import { ADMIN, balanceOf, deliver, signIn } from './cashier.test-support.ts';
+import { balanceOf, deliver, withAdminServer } from './cashier.test-support.ts';
 
 /** Issue 9 item 3: the daily deposit limit (500.00 coins by default) counts open requests. */
 describe.each(DB_KINDS)('daily deposit limit on %s', (db) => {
   let server: TestServer;
   let admin: string;
-  beforeAll(async () => {
-    server = await startServer({ db, env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
-    admin = await signIn(server, ADMIN.email, ADMIN.password);
-  });
-  afterAll(async () => {
-    if (server) expect(await findLedgerMismatches(server.site.ctx.db)).toEqual([]);
-    await server?.close();
+  withAdminServer(db, (s, token) => {
+    server = s;
+    admin = token;
   });
   const cashier = () => cashierOf(server.site.ctx);
 

@@ -1,20 +1,15 @@
 import type { TxsView } from '@coinsite/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findLedgerMismatches } from '../../platform/ledger.ts';
-import { DB_KINDS, startServer, type TestServer } from '../../test-support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { DB_KINDS, type TestServer } from '../../test-support/server.ts';
 import { cashierOf } from './cashier.context.ts';
-import { ADMIN, balanceOf, deliver, importCode, signIn } from './cashier.test-support.ts';
+import { balanceOf, deliver, importCode, withAdminServer } from './cashier.test-support.ts';
 
 describe.each(DB_KINDS)('cashier deposits on %s', (db) => {
   let server: TestServer;
   let admin: string;
-  beforeAll(async () => {
-    server = await startServer({ db, env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
-    admin = await signIn(server, ADMIN.email, ADMIN.password);
-  });
-  afterAll(async () => {
-    if (server) expect(await findLedgerMismatches(server.site.ctx.db)).toEqual([]);
-    await server?.close();
+  withAdminServer(db, (s, token) => {
+    server = s;
+    admin = token;
   });
 
   const cashier = () => cashierOf(server.site.ctx);

@@ -1,10 +1,9 @@
 import type { AdminTxView, TxsView, WithdrawResult } from '@coinsite/shared';
 import { wagerNeededCents } from '@coinsite/shared/vip';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findLedgerMismatches } from '../../platform/ledger.ts';
-import { DB_KINDS, startServer, type TestServer } from '../../test-support/server.ts';
-import { ADMIN, adminCredit, balanceOf, importCode, signIn, simulateBet } from './cashier.test-support.ts';
+import { describe, expect, it } from 'vitest';
+import { DB_KINDS, type TestServer } from '../../test-support/server.ts';
+import { adminCredit, balanceOf, importCode, simulateBet, withAdminServer } from './cashier.test-support.ts';
 
 const LTC = 'ltc1qjmxnz78nmc8nq77wuxh25n2es7rzm5c2rkk4wh';
 const BTC = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
@@ -13,13 +12,9 @@ describe.each(DB_KINDS)('cashier withdrawals on %s', (db) => {
   let server: TestServer;
   let admin: string;
   let codes = 0;
-  beforeAll(async () => {
-    server = await startServer({ db, env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
-    admin = await signIn(server, ADMIN.email, ADMIN.password);
-  });
-  afterAll(async () => {
-    if (server) expect(await findLedgerMismatches(server.site.ctx.db)).toEqual([]);
-    await server?.close();
+  withAdminServer(db, (s, token) => {
+    server = s;
+    admin = token;
   });
 
   /** A player who deposited `usd` dollars by gift card and wagered it all (playthrough met). */

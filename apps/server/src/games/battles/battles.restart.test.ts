@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BattleDetail, BattleRoundEvent } from '@coinsite/shared';
 import { battleTicket } from '@coinsite/shared/fairness';
-import pg from 'pg';
 import type { Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { beaconOf } from '../../integrations/eos/beacon.ts';
@@ -11,7 +10,13 @@ import { type FakeEos, startFakeEos } from '../../integrations/eos/fake-eos.ts';
 import { SANDBOX_FINALITY_BLOCKS } from '../../integrations/eos/sandbox-beacon.ts';
 import { ManualClock } from '../../platform/clock.ts';
 import { findLedgerMismatches } from '../../platform/ledger.ts';
-import { DB_KINDS, nextEvent, startServer, type TestServer } from '../../test-support/server.ts';
+import {
+  DB_KINDS,
+  nextEvent,
+  startServer,
+  type TestServer,
+  createPgDatabase,
+} from '../../test-support/server.ts';
 import { battleKit } from './battle-test-kit.ts';
 
 /** A database that outlives one server: a data dir for PGlite, a fresh database on PostgreSQL. */
@@ -22,23 +27,8 @@ async function durableDatabase(
     const dir = mkdtempSync(path.join(tmpdir(), 'battles-restart-'));
     return { env: { DATA_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
-  const base = process.env.TEST_DATABASE_URL ?? '';
-  const name = `battles_restart_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  const db = await createPgDatabase();
+  return { env: { DATABASE_URL: db.url }, drop: db.drop };
 }
 
 async function create(kit: ReturnType<typeof battleKit>, sock: Socket, slugs: string[], mode: string) {

@@ -1,8 +1,9 @@
+import { startQuietServer } from '../rounds/round-test-kit.ts';
 import { chainHash, chainReachesTerminal, chainSeedForGame } from '@coinsite/shared/fairness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../platform/clock.ts';
+import type { ManualClock } from '../../platform/clock.ts';
 import { inTransaction } from '../../platform/tx.ts';
-import { DB_KINDS, startServer, type TestServer } from '../../test-support/server.ts';
+import { DB_KINDS, type TestServer } from '../../test-support/server.ts';
 import { roundLoopsOf } from '../rounds/round-games.ts';
 import type { Chains } from './chain.store.ts';
 import type { PublicChain } from './chain.store.ts';
@@ -16,10 +17,8 @@ describe.each(DB_KINDS)('hash chains on %s', (db) => {
   const ctx = () => server.site.ctx;
 
   beforeAll(async () => {
-    clock = new ManualClock();
-    server = await startServer({ db, clock });
+    ({ server, clock } = await startQuietServer(db));
     const loops = roundLoopsOf(ctx());
-    await Promise.all([loops.crash.stop(), loops.roulette.stop()]);
     chains = loops.chains;
   });
   afterAll(() => server?.close());

@@ -3,8 +3,8 @@ import { coinflipRoll, coinflipSide, sha256Hex } from '@coinsite/shared/fairness
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Beacon, beaconOf, setBeaconForTests } from '../../integrations/eos/beacon.ts';
-import { ManualClock } from '../../platform/clock.ts';
-import { DB_KINDS, nextEvent, startServer, type TestServer } from '../../test-support/server.ts';
+import type { ManualClock } from '../../platform/clock.ts';
+import { DB_KINDS, nextEvent, type TestServer } from '../../test-support/server.ts';
 import { roundLoopsOf } from '../rounds/round-games.ts';
 import { sql } from 'kysely';
 import { checkLedger } from '../../platform/ledger.ts';
@@ -20,6 +20,7 @@ import {
   rakeStateOf,
   record,
   supportAffiliate,
+  startQuietServer,
 } from '../rounds/round-test-kit.ts';
 import { COINFLIP_BLOCK_WAIT_LIMIT_MS, type CoinflipLoop } from './coinflip.loop.ts';
 import { COINFLIP_TEXT, cancelCoinflip, createCoinflip } from './coinflip.service.ts';
@@ -35,10 +36,8 @@ describe.each(DB_KINDS)('coinflip on %s', (db) => {
   const ctx = () => server.site.ctx;
 
   beforeAll(async () => {
-    clock = new ManualClock();
-    server = await startServer({ db, clock });
+    ({ server, clock } = await startQuietServer(db));
     const loops = roundLoopsOf(ctx());
-    await Promise.all([loops.crash.stop(), loops.roulette.stop()]);
     loop = loops.coinflip;
   });
   afterAll(() => server?.close());

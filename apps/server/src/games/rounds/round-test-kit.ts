@@ -6,13 +6,29 @@
 import { sql } from 'kysely';
 import type { Socket } from 'socket.io-client';
 import { expect } from 'vitest';
-import type { ManualClock } from '../../platform/clock.ts';
+import { ManualClock } from '../../platform/clock.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { findLedgerMismatches, findRakeViolations } from '../../platform/ledger.ts';
 import { inTransaction } from '../../platform/tx.ts';
-import type { TestServer } from '../../test-support/server.ts';
+import { startServer, type TestServer } from '../../test-support/server.ts';
+import { roundLoopsOf } from './round-games.ts';
 
 let seq = 0;
+
+/**
+ * A test server on a fake clock with the crash and roulette loops stopped, for tests of the other
+ * leader loops (chat, rain, trivia, giveaways, coinflip) that must not pay for idle rounds.
+ */
+export async function startQuietServer(
+  db: 'pglite' | 'postgres',
+  env?: Record<string, string>,
+): Promise<{ server: TestServer; clock: ManualClock }> {
+  const clock = new ManualClock();
+  const server = await startServer({ db, clock, env });
+  const loops = roundLoopsOf(server.site.ctx);
+  await Promise.all([loops.crash.stop(), loops.roulette.stop()]);
+  return { server, clock };
+}
 
 export interface Player {
   id: number;
