@@ -24,6 +24,8 @@ import { memoryRateLimiter, redisRateLimiter } from './platform/rate-limit.ts';
 import { Realtime } from './platform/realtime.ts';
 import { openRedis, type RedisClients } from './platform/redis.ts';
 import { createWallet } from './platform/wallet.ts';
+import { Metrics, metricsRoute } from './platform/metrics.ts';
+import { healthRoute } from './platform/health.ts';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -66,6 +68,15 @@ export async function buildApp(config: Config, opts: { log?: Logger; clock?: Clo
 
   const sessions = new Sessions(database.db);
   const clock = opts.clock ?? systemClock;
+  // filled in below: the collectors read leadership and sockets only when scraped
+  let leadership: Ctx['leadership'] | undefined;
+  let realtimeRef: Realtime | undefined;
+  const metrics = new Metrics({
+    database,
+    isLeader: () => leadership?.isLeader() ?? false,
+    sockets: () => realtimeRef?.connectionCounts() ?? new Map(),
+  });
+  metrics.instrumentHttp(app);
   const realtime = new Realtime(app.server, {
     corsOrigins: config.corsOrigins,
     publicUrl: config.publicUrl,
@@ -75,14 +86,16 @@ export async function buildApp(config: Config, opts: { log?: Logger; clock?: Clo
     trustProxy: config.TRUST_PROXY,
     rateFactor: config.RATE_LIMIT_FACTOR,
     now: () => clock.now(),
+    onEvent: (namespace, event) => metrics.socketEvents.inc({ namespace, event }),
   });
+  realtimeRef = realtime;
   const ctx: Ctx = {
     config,
     assets: assetUrls(config),
     log,
     database,
     db: database.db,
-    wallet: createWallet(realtime, database),
+    wallet: metrics.instrumentWallet(createWallet(realtime, database)),
     realtime,
     controls: new Controls(database.db),
     sessions,
@@ -100,8 +113,12 @@ export async function buildApp(config: Config, opts: { log?: Logger; clock?: Clo
       database.kind === 'postgres' && config.DATABASE_URL
         ? postgresLeadership({ url: config.DATABASE_URL, log })
         : embeddedLeadership(),
+    metrics,
     onClose: [],
   };
+  leadership = ctx.leadership;
+  metricsRoute(app, metrics, config.METRICS_TOKEN);
+  healthRoute(app, ctx, redis);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

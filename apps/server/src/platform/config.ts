@@ -63,6 +63,8 @@ const schema = z.object({
   SUPPORT_EMAIL: z.string().default('support@localhost'),
   SERVE_WEB: bool.default(true),
   TRUST_PROXY: bool.default(false),
+  /** Bearer token a Prometheus scraper sends to GET /metrics; unset: /metrics is 404. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 export type Config = z.infer<typeof schema> & {

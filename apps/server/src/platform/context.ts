@@ -10,6 +10,7 @@ import type { Controls } from './controls.ts';
 import type { Database } from './db.ts';
 import type { DB } from './db-types.ts';
 import type { Leadership } from './leader.ts';
+import type { Metrics } from './metrics.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { Realtime } from './realtime.ts';
 import type { Wallet } from './wallet.ts';
@@ -30,6 +31,8 @@ export interface Ctx {
   mailer: Mailer;
   captcha: Captcha;
   clock: Clock;
+  /** Prometheus metrics of this node (GET /metrics with METRICS_TOKEN). */
+  metrics: Metrics;
   /** Round loops run only while this node leads (DESIGN.md §1). */
   leadership: Leadership;
   /** Stop functions run on shutdown, before the database closes (loops, timers, adapters). */

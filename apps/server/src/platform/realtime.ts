@@ -106,6 +106,8 @@ export class Realtime implements WalletNotifier {
       rateFactor?: number;
       /** Time for the auth budgets (tests hold it still); the 10 ms throttle keeps the wall clock. */
       now?: () => number;
+      /** Hears every event a client sends (metrics). */
+      onEvent?: (namespace: Namespace, event: string) => void;
     },
   ) {
     const perIp = SOCKET_LIMITS.authPerIp;
@@ -126,6 +128,11 @@ export class Realtime implements WalletNotifier {
 
   ns(name: Namespace) {
     return this.io.of(`/${name}`);
+  }
+
+  /** Open connections per namespace on this node. */
+  connectionCounts(): Map<string, number> {
+    return new Map(NAMESPACES.map((name) => [name, this.ns(name).sockets.size]));
   }
 
   /**
@@ -186,6 +193,7 @@ export class Realtime implements WalletNotifier {
       // Drop events that follow the previous one from this socket by less than 10 ms (auth has its
       // own limits instead), and any event while the connection already has too much work queued.
       socket.use(([event], next) => {
+        this.opts.onEvent?.(name, String(event));
         const now = Date.now();
         if (this.guardOf(socket).pending >= SOCKET_LIMITS.pendingPerConnection)
           return this.strike(socket, now);

@@ -19,7 +19,7 @@ export class CoinflipLoop {
   private polling = false;
 
   constructor(private readonly ctx: Ctx) {
-    this.runner = new RoundRunner(ctx.clock, ctx.log, 'coinflip');
+    this.runner = RoundRunner.of(ctx, 'coinflip');
   }
 
   start(): void {

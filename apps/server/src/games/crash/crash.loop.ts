@@ -50,7 +50,7 @@ export class CrashLoop {
     private readonly ctx: Ctx,
     private readonly chains: Chains,
   ) {
-    this.runner = new RoundRunner(ctx.clock, ctx.log, 'crash');
+    this.runner = RoundRunner.of(ctx, 'crash');
   }
 
   get current(): CrashLoopState {

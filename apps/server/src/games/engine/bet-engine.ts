@@ -78,6 +78,7 @@ export async function placeBet<O>(
   settle: (seeds: Seeds & { nonce: number }) => Settlement<O>,
 ): Promise<PlacedBet<O>> {
   const userId = req.user.id;
+  const timer = ctx.metrics.bets.startTimer({ game: req.game });
   await limit(ctx, `bet:${userId}`, BETS_PER_SECOND, 1000, 'You are betting too fast, slow down!');
   const cache = seedCacheOf(ctx);
   return oneAtATime(userId, async () => {
@@ -102,6 +103,7 @@ export async function placeBet<O>(
           winNotifyDelayMs: req.winNotifyDelayMs,
         });
         cache.advance(userId, seeds);
+        timer();
         if (status === 'settled')
           publishBet(
             ctx,

@@ -46,7 +46,7 @@ export class RouletteLoop {
     private readonly ctx: Ctx,
     private readonly chains: Chains,
   ) {
-    this.runner = new RoundRunner(ctx.clock, ctx.log, 'roulette');
+    this.runner = RoundRunner.of(ctx, 'roulette');
   }
 
   get current(): RouletteLoopState {

@@ -24,7 +24,14 @@ export class RoundRunner {
     private readonly clock: Clock,
     private readonly log: Logger,
     readonly name: string,
+    /** Hears how late each timer fired, in seconds (the metrics' loop lag). */
+    private readonly onLag?: (seconds: number) => void,
   ) {}
+
+  /** The runner of a loop of the app: its clock and log, its lag into the app's metrics. */
+  static of(ctx: Ctx, name: string): RoundRunner {
+    return new RoundRunner(ctx.clock, ctx.log, name, (s) => ctx.metrics.loopLag.observe({ loop: name }, s));
+  }
 
   get active(): boolean {
     return this.live;
@@ -53,8 +60,10 @@ export class RoundRunner {
   after(ms: number, fn: () => void): void {
     const generation = this.current();
     if (generation === null) return;
+    const due = this.clock.now() + ms;
     const cancel = this.clock.setTimeout(() => {
       this.timers.delete(cancel);
+      this.onLag?.(Math.max(0, this.clock.now() - due) / 1000);
       if (generation === this.generation) fn();
     }, ms);
     this.timers.add(cancel);
@@ -120,7 +129,7 @@ export abstract class LeaderLoop implements LeaderTask {
     protected readonly ctx: Ctx,
     name: string,
   ) {
-    this.runner = new RoundRunner(ctx.clock, ctx.log, name);
+    this.runner = RoundRunner.of(ctx, name);
   }
 
   start(): void {
