@@ -87,7 +87,7 @@ function FilterField({
   return (
     <label className={cn('flex min-w-0 flex-col gap-1 text-xs font-medium text-ink-300', className)}>
       {label}
-      <input className={cn(inputClass, 'h-9')} {...props} />
+      <input className={inputClass} aria-label={label} {...props} />
     </label>
   );
 }
@@ -125,7 +125,7 @@ export function AuditPanel() {
         <FilterField label="Actor" placeholder="Username or ID" value={draft.actor} onChange={set('actor')} />
         <label className="flex min-w-0 flex-col gap-1 text-xs font-medium text-ink-300">
           Action
-          <select className={cn(inputClass, 'h-9')} value={draft.action} onChange={set('action')}>
+          <select className={inputClass} aria-label="Action" value={draft.action} onChange={set('action')}>
             <option value="">All actions</option>
             {(actions.data ?? []).map((a) => (
               <option key={a} value={a}>
@@ -142,15 +142,15 @@ export function AuditPanel() {
         />
         <FilterField label="From" type="date" value={draft.from} onChange={set('from')} />
         <FilterField label="To" type="date" value={draft.to} onChange={set('to')} />
-        <div className="col-span-2 flex gap-2 sm:col-span-1">
-          <Button type="submit" size="sm" className="h-9 flex-1">
+        <div className="flex gap-2">
+          <Button type="submit" size="sm" className="h-11 flex-1">
             Filter
           </Button>
           <Button
             type="button"
             variant="secondary"
             size="sm"
-            className="h-9"
+            className="h-11"
             aria-label="Reload"
             onClick={() => {
               void log.refetch();

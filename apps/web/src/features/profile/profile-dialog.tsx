@@ -14,11 +14,13 @@ import { useAuthStore } from '../auth/auth-store.ts';
 import { openTip } from '../chat/tip-store.ts';
 import { useProfileDialog } from './profile-store.ts';
 
-function Stat({ label, children }: { label: string; children: ReactNode }) {
+function Stat({ label, wrap = false, children }: { label: string; wrap?: boolean; children: ReactNode }) {
   return (
     <div className="rounded-xl bg-ink-950/60 p-3 ring-1 ring-ink-700">
       <dt className="text-[11px] font-semibold tracking-wide text-ink-400 uppercase">{label}</dt>
-      <dd className="mt-1 flex items-center gap-1.5 truncate font-semibold text-white">{children}</dd>
+      <dd className={`mt-1 flex items-center gap-1.5 font-semibold text-white ${wrap ? '' : 'truncate'}`}>
+        {children}
+      </dd>
     </div>
   );
 }
@@ -87,8 +89,8 @@ function ProfileBody({ query }: { query: UseQueryResult<ProfileView> }) {
       </div>
       <dl className="grid grid-cols-2 gap-3" data-testid="profile-stats">
         <StatsOrHidden profile={p} />
-        <Stat label="Registered">
-          <span className="truncate text-sm">{formatLongDateTime(p.created)}</span>
+        <Stat label="Registered" wrap>
+          <span className="text-sm leading-snug">{formatLongDateTime(p.created)}</span>
         </Stat>
         <Stat label="UserID">
           <span className="truncate font-mono text-sm">{p._id}</span>
