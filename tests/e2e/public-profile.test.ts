@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { simulateBet } from '../../apps/server/src/economy/cashier/cashier.test-support.ts';
 import { postMessage } from '../../apps/server/src/chat/chat.service.ts';
+import { nextEvent } from '../../apps/server/src/test-support/server.ts';
 import { type Site, startSite } from './support/site.ts';
 
 /** Issue 11 items 4-5: a username in chat opens the public profile; privacy hides it; the Audit tab. */
@@ -98,6 +99,26 @@ describe('public profiles and the audit tab in the browser', () => {
     expect(hiddenText).not.toContain('10,000.00');
     expect(hiddenText).toContain(String(owner.id));
     await shot(pv2, 'public-profile-hidden-390');
+  });
+
+  it("a player's name in the live feed opens their profile dialog", async () => {
+    const bettor = await site.server.newUser();
+    await site.fund(bettor.id, 5);
+    const viewer = await site.server.newUser();
+    const page = await signedIn(viewer.token, '/dice');
+    const socket = await site.server.socket('dice', bettor.token);
+    const result = nextEvent(socket, 'dice:result');
+    socket.emit('dice:bet', { amount: 0.5, multiplier: 2, rangeData: 50 });
+    await result;
+    socket.disconnect();
+    const row = page.getByTestId('live-bet-row').filter({ hasText: bettor.username }).first();
+    await row.waitFor({ timeout: 20_000 });
+    await row.getByTestId('live-bet-user').click();
+    const dialog = page.getByRole('dialog', { name: `${bettor.username}'s Profile` });
+    const stats = dialog.getByTestId('profile-stats');
+    await expect.poll(() => stats.textContent()).toContain('Bets Placed');
+    expect(await stats.textContent()).toContain('0.50');
+    await shot(page, 'public-profile-live-feed-1440');
   });
 
   it('the Audit tab lists admin actions and filters them by action and target', async () => {
