@@ -82,6 +82,7 @@ describe('admin dialog in the browser', () => {
       'Users',
       'Transactions',
       ...(features.race ? ['Race'] : []),
+      'Audit',
     ]);
     await shot(adminPage, 'admin-coupon');
   });

@@ -5,6 +5,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { installAuditHook } from './platform/audit.ts';
 import { chooseLogFormat, createLogger } from './platform/logger.ts';
 import { registerFeatures } from './features.ts';
 import { OnlineCounter } from './platform/online.ts';
@@ -63,6 +64,8 @@ export async function buildApp(config: Config, opts: { log?: Logger; clock?: Clo
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
+  // every successful admin change lands in the audit log, even from a route that forgot to write it
+  installAuditHook(app, database.db);
 
   const redis = config.REDIS_URL ? openRedis(config.REDIS_URL, log) : undefined;
 

@@ -8,15 +8,18 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { writeAudit } from '../platform/audit.ts';
 import type { Ctx } from '../platform/context.ts';
 import { Errors } from '../platform/errors.ts';
 import { parse, requireAdmin } from '../platform/http.ts';
 import { inTransaction } from '../platform/tx.ts';
+import { auditRoutes } from './audit.routes.ts';
 import { moderationRoutes } from './moderation.routes.ts';
 
 /** /api/external/v1: rank 5 only; every change is written to the audit log. */
 export function adminRoutes(app: FastifyInstance, ctx: Ctx): void {
   moderationRoutes(app, ctx);
+  auditRoutes(app, ctx);
   app.get('/api/external/v1/controls/', async (req) => {
     await requireAdmin(ctx, req);
     return ctx.controls.view();
@@ -70,21 +73,19 @@ export function adminRoutes(app: FastifyInstance, ctx: Ctx): void {
         ref: body.reason,
         idempotencyKey: key,
       });
-      await unit.tx
-        .insertInto('admin_audit_log')
-        .values({
-          admin_id: admin.id,
-          action: 'adjust-balance',
-          target: String(userId),
-          details: JSON.stringify({ delta, reason: body.reason, key }),
-        })
-        .execute();
+      await writeAudit(unit.tx, {
+        actorId: admin.id,
+        action: 'adjust-balance',
+        target: String(userId),
+        details: { delta, reason: body.reason, key },
+      });
       return after;
     });
     return { balance: centsToCoins(balance) };
   });
 }
 
+/** One audit row outside a transaction (the action itself has none): see writeAudit. */
 export async function audit(
   ctx: Ctx,
   adminId: number,
@@ -92,8 +93,5 @@ export async function audit(
   target: string,
   details: unknown,
 ): Promise<void> {
-  await ctx.db
-    .insertInto('admin_audit_log')
-    .values({ admin_id: adminId, action, target, details: JSON.stringify(details) })
-    .execute();
+  await writeAudit(ctx.db, { actorId: adminId, action, target, details });
 }

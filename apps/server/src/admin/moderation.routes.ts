@@ -1,6 +1,7 @@
 import { type AdminFeaturesView, banUserBody, RANK, userId as userIdSchema } from '@coinsite/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { writeAudit } from '../platform/audit.ts';
 import type { Ctx } from '../platform/context.ts';
 import { Errors } from '../platform/errors.ts';
 import { parse, requireAdmin } from '../platform/http.ts';
@@ -58,15 +59,12 @@ export async function setBanned(
     if (!target) throw Errors.notFound('User not found.');
     if (banned && target.rank >= RANK.admin) throw Errors.badRequest('Admins cannot be banned.');
     await unit.tx.updateTable('users').set({ banned }).where('id', '=', userId).execute();
-    await unit.tx
-      .insertInto('admin_audit_log')
-      .values({
-        admin_id: actorId,
-        action: banned ? 'ban-user' : 'unban-user',
-        target: String(userId),
-        details: JSON.stringify({ banned, source }),
-      })
-      .execute();
+    await writeAudit(unit.tx, {
+      actorId,
+      action: banned ? 'ban-user' : 'unban-user',
+      target: String(userId),
+      details: { banned, source },
+    });
     // a ban ends every session (DESIGN §7): unbanning later needs a fresh sign-in
     if (banned)
       await unit.tx

@@ -19,6 +19,7 @@ import { levelForWagerCents, wagerNeededCents } from '@coinsite/shared/vip';
 import { type Kysely, sql } from 'kysely';
 import { setBanned } from '../admin/moderation.routes.ts';
 import { playerLevel } from '../games/rounds/round-bets.ts';
+import { writeAudit } from '../platform/audit.ts';
 import type { Ctx } from '../platform/context.ts';
 import type { DB, Tx } from '../platform/db-types.ts';
 import { Errors } from '../platform/errors.ts';
@@ -399,10 +400,7 @@ async function audit(
   target: string,
   details: unknown,
 ): Promise<void> {
-  await tx
-    .insertInto('admin_audit_log')
-    .values({ admin_id: actorId, action, target, details: JSON.stringify(details) })
-    .execute();
+  await writeAudit(tx, { actorId, action, target, details });
 }
 
 /** `.remove-message {msgId}` (rank ≥ 5, checked by the caller): hidden from history, `remove-message` to all. */

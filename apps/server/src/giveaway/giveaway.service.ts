@@ -9,6 +9,7 @@ import {
   giveawayWinnerIndex,
 } from '@coinsite/shared/schemas/giveaway';
 import { type Kysely, sql } from 'kysely';
+import { writeAudit } from '../platform/audit.ts';
 import type { Ctx } from '../platform/context.ts';
 import type { DB } from '../platform/db-types.ts';
 import { Errors } from '../platform/errors.ts';
@@ -146,20 +147,17 @@ export async function createGiveaway(
                 ${now}, ${now + body.durationMinutes * 60_000})
         RETURNING ${COLUMNS}`.execute(unit.tx);
       const created = normalizeRow(rows[0] as GiveawayRow);
-      await unit.tx
-        .insertInto('admin_audit_log')
-        .values({
-          admin_id: adminId,
-          action: 'giveaway-create',
-          target: String(created.id),
-          details: JSON.stringify({
-            prize: body.prize,
-            durationMinutes: body.durationMinutes,
-            minWager: body.minWager,
-            serverSeedHash: created.server_seed_hash,
-          }),
-        })
-        .execute();
+      await writeAudit(unit.tx, {
+        actorId: adminId,
+        action: 'giveaway-create',
+        target: String(created.id),
+        details: {
+          prize: body.prize,
+          durationMinutes: body.durationMinutes,
+          minWager: body.minWager,
+          serverSeedHash: created.server_seed_hash,
+        },
+      });
       return created;
     });
   } catch (err) {

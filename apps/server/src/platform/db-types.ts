@@ -38,6 +38,8 @@ export interface UsersTable {
   balance: Generated<number>;
   wager: Generated<number>;
   banned: Generated<boolean>;
+  /** The player hid their profile figures from others (Settings → Privacy). */
+  hide_stats: Generated<boolean>;
   created_at: CreatedAt;
   /** NULL while a registration waits for its mailed link (REGISTER_CONFIRM_EMAIL); defaults to now(). */
   email_confirmed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;

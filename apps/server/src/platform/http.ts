@@ -1,3 +1,4 @@
+import { markAdminRequest } from './audit.ts';
 import { firstIssue } from '@coinsite/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -43,6 +44,7 @@ export async function requireUser(ctx: Ctx, req: FastifyRequest): Promise<Sessio
 export async function requireAdmin(ctx: Ctx, req: FastifyRequest): Promise<SessionUser> {
   const user = await requireUser(ctx, req);
   if (user.rank < 5) throw Errors.forbidden();
+  markAdminRequest(req, user.id);
   return user;
 }
 

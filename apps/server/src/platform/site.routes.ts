@@ -1,9 +1,16 @@
-import { centsToCoins, profileBody, type ProfileView } from '@coinsite/shared';
+import {
+  centsToCoins,
+  type PrivacyView,
+  privacyBody,
+  profileBody,
+  type ProfileView,
+  RANK,
+} from '@coinsite/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Ctx } from './context.ts';
 import { Errors } from './errors.ts';
-import { currentUser, parse } from './http.ts';
+import { currentUser, parse, requireUser } from './http.ts';
 
 export function siteRoutes(app: FastifyInstance, ctx: Ctx): void {
   /** 503 in maintenance for everyone but admins; also tells the client whether to load a captcha. */
@@ -31,18 +38,53 @@ export function siteRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   app.post('/api/user/profile', async (req) => {
     const { userid } = parse(profileBody, req.body);
-    return profileOf(ctx, Number(userid));
+    const viewer = await currentUser(ctx, req);
+    return profileOf(ctx, Number(userid), viewer ? { id: viewer.id, rank: viewer.rank } : null);
+  });
+
+  /** Settings → Privacy: hide the profile figures from other players (as Stake allows). */
+  app.post('/api/user/settings/privacy', async (req): Promise<PrivacyView> => {
+    const user = await requireUser(ctx, req);
+    const { hideStats } = parse(privacyBody, req.body);
+    await ctx.db.updateTable('users').set({ hide_stats: hideStats }).where('id', '=', user.id).execute();
+    return { hideStats };
   });
 }
 
-/** The public profile: game and cashier figures are derived from the ledger, never stored twice. */
-export async function profileOf(ctx: Ctx, userId: number): Promise<ProfileView> {
+/**
+ * The public profile: game and cashier figures are derived from the ledger, never stored twice. A
+ * player who hid their stats shows them only to themselves and admins; never an email or a balance.
+ */
+export async function profileOf(
+  ctx: Ctx,
+  userId: number,
+  viewer: { id: number; rank: number } | null = null,
+): Promise<ProfileView> {
   const user = await ctx.db
     .selectFrom('users')
-    .select(['id', 'username', 'avatar', 'wager', 'created_at'])
+    .select(['id', 'username', 'avatar', 'wager', 'created_at', 'hide_stats'])
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user) throw Errors.notFound('User not found.');
+  const identity = {
+    _id: String(user.id),
+    username: user.username,
+    avatar: ctx.assets.avatar(user.avatar),
+    created: user.created_at.toISOString(),
+    statsHidden: user.hide_stats,
+  };
+  const mayView =
+    !user.hide_stats || (viewer !== null && (viewer.id === user.id || viewer.rank >= RANK.admin));
+  if (!mayView)
+    return {
+      ...identity,
+      wager: null,
+      profit: null,
+      gamesPlayed: null,
+      gamesWon: null,
+      totalDeposited: null,
+      totalWithdrawn: null,
+    };
   const stats = await sql<{
     bets: number;
     wins: number;
@@ -59,10 +101,7 @@ export async function profileOf(ctx: Ctx, userId: number): Promise<ProfileView> 
     FROM ledger_entries WHERE user_id = ${userId}`.execute(ctx.db);
   const s = stats.rows[0];
   return {
-    _id: String(user.id),
-    username: user.username,
-    avatar: ctx.assets.avatar(user.avatar),
-    created: user.created_at.toISOString(),
+    ...identity,
     wager: centsToCoins(user.wager),
     profit: centsToCoins(s?.profit ?? 0),
     gamesPlayed: s?.bets ?? 0,

@@ -9,6 +9,7 @@ import {
 import { TRIVIA_DEFAULT_MS } from '@coinsite/shared';
 import { type Kysely, sql } from 'kysely';
 import type { ChatSender } from '../chat/chat.service.ts';
+import { writeAudit } from '../platform/audit.ts';
 import type { Ctx } from '../platform/context.ts';
 import type { DB } from '../platform/db-types.ts';
 import { Errors } from '../platform/errors.ts';
@@ -103,19 +104,12 @@ export async function createTrivia(ctx: Ctx, adminId: number, body: TriviaCreate
         RETURNING id, question, answer, prize, winner_amount, winners_count, status, starts_at, expires_at`.execute(
         unit.tx,
       );
-      await unit.tx
-        .insertInto('admin_audit_log')
-        .values({
-          admin_id: adminId,
-          action: 'trivia-create',
-          target: String(rows[0]?.id),
-          details: JSON.stringify({
-            question: body.question,
-            winnerAmount: body.winnerAmount,
-            prize: body.prize,
-          }),
-        })
-        .execute();
+      await writeAudit(unit.tx, {
+        actorId: adminId,
+        action: 'trivia-create',
+        target: String(rows[0]?.id),
+        details: { question: body.question, winnerAmount: body.winnerAmount, prize: body.prize },
+      });
       return normalizeRow(rows[0] as TriviaRow);
     });
   } catch (err) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTROL_NAMES } from '../constants.ts';
-import { signedCoinAmount, text } from './common.ts';
+import { INTEGER_STRING, signedCoinAmount, text, wireNumber } from './common.ts';
 
 export const toggleControlBody = z.object({
   name: z.enum(CONTROL_NAMES, { error: 'Unknown control.' }),
@@ -44,3 +44,40 @@ export interface AdminFeaturesView {
   giveaway: boolean;
   race: boolean;
 }
+
+/** One entry of the admin audit log (GET /external/v1/audit-log), newest first. */
+export interface AuditEntry {
+  id: string;
+  actorId: string | null;
+  actorName: string | null;
+  action: string;
+  target: string | null;
+  detail: unknown;
+  created: string;
+}
+
+const auditDate = (field: string) =>
+  z
+    .string({ error: `${field} must be a date.` })
+    .max(40, `${field} must be a date.`)
+    .refine(
+      (v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v),
+      `${field} must be a date.`,
+    )
+    .refine((v) => !Number.isNaN(Date.parse(v)), `${field} must be a date.`);
+
+/**
+ * GET /external/v1/audit-log filters (all optional, combined with AND): the actor by user id or exact
+ * username, the exact action, the exact target, a date range (a bare `to` date includes that whole
+ * day, UTC), and `before` (an entry id) for the next page.
+ */
+export const auditLogQuery = z.object({
+  limit: wireNumber(z.number().int().min(1).max(500), INTEGER_STRING).default(100),
+  actor: z.string().trim().max(64, 'Actor is too long.').optional(),
+  action: z.string().trim().max(64, 'Action is too long.').optional(),
+  target: z.string().trim().max(128, 'Target is too long.').optional(),
+  from: auditDate('From').optional(),
+  to: auditDate('To').optional(),
+  before: wireNumber(z.number().int().min(1), INTEGER_STRING).optional(),
+});
+export type AuditLogQuery = z.infer<typeof auditLogQuery>;

@@ -54,15 +54,28 @@ export interface PublicUser {
   created: string;
 }
 
+/**
+ * POST /user/profile. When the player hid their stats (`statsHidden`), everyone but the player and
+ * admins gets null for every figure; the player and admins still see them, flagged.
+ */
 export interface ProfileView {
   _id: string;
   username: string;
   avatar: string;
   created: string;
-  wager: number;
-  profit: number;
-  gamesPlayed: number;
-  gamesWon: number;
-  totalDeposited: number;
-  totalWithdrawn: number;
+  wager: number | null;
+  profit: number | null;
+  gamesPlayed: number | null;
+  gamesWon: number | null;
+  totalDeposited: number | null;
+  totalWithdrawn: number | null;
+  statsHidden: boolean;
+}
+
+/** POST /user/settings/privacy: hide (true) or show (false) the profile figures to other players. */
+export const privacyBody = z.object({
+  hideStats: z.boolean({ error: 'Please say whether to hide your stats.' }),
+});
+export interface PrivacyView {
+  hideStats: boolean;
 }

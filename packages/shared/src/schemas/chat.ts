@@ -271,17 +271,6 @@ export const chatHistorySchema = z.object({
 });
 export type ChatHistory = z.infer<typeof chatHistorySchema>;
 
-/** One entry of the admin audit log (GET /api/external/v1/audit). */
-export interface AuditEntry {
-  id: string;
-  actorId: string | null;
-  actorName: string | null;
-  action: string;
-  target: string | null;
-  detail: unknown;
-  created: string;
-}
-
 // ---- commands (pure) --------------------------------------------------------------------------
 
 export type ChatCommand =

@@ -1,6 +1,7 @@
 import { caseSaveBody, caseSlugBody, caseSlugParams, centsToCoins, DAILY_CASE_SLUG } from '@coinsite/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { writeAudit } from '../../platform/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { Errors } from '../../platform/errors.ts';
 import { parse, requireAdmin, requireUser } from '../../platform/http.ts';
@@ -81,10 +82,7 @@ export function casesRoutes(app: FastifyInstance, ctx: Ctx): void {
     const admin = await requireAdmin(ctx, req);
     const body = parse(caseSaveBody, req.body);
     const saved = await saveCase(ctx, fromSaveBody(body));
-    await ctx.db
-      .insertInto('admin_audit_log')
-      .values({ admin_id: admin.id, action: 'save-case', target: saved.slug, details: JSON.stringify(body) })
-      .execute();
+    await writeAudit(ctx.db, { actorId: admin.id, action: 'save-case', target: saved.slug, details: body });
     return caseView(saved, ctx.assets);
   });
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
 import { AdminCouponForm } from '../coupons/admin-coupon-form.tsx';
 import { useAdminFeatures } from './admin-api.ts';
+import { AuditPanel } from './audit-panel.tsx';
 import { ControlsPanel } from './controls-panel.tsx';
 import { GiveawayForm, RaceForm, TriviaForm } from './event-forms.tsx';
 import { TransactionsPanel } from './transactions-panel.tsx';
@@ -27,6 +28,7 @@ export function AdminPanel() {
     { value: 'users', label: 'Users', content: <UsersPanel /> },
     { value: 'transactions', label: 'Transactions', content: <TransactionsPanel /> },
     ...(features?.race ? [{ value: 'race', label: 'Race', content: <RaceForm /> }] : []),
+    { value: 'audit', label: 'Audit', content: <AuditPanel /> },
   ];
   return (
     <Tabs defaultValue="coupon" className="flex flex-col gap-4 sm:min-h-[24rem]">

@@ -2,8 +2,8 @@ import { BATTLE_MODE_INFO, type BattleCaseView, modeOfGameType } from '@coinsite
 import { Crown, Skull, UserRound } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { cn } from '../../lib/cn.ts';
-import { Avatar } from '../../ui/avatar.tsx';
 import type { BattlePlayer } from './battles-api.ts';
+import { UserAvatarLink } from '../profile/user-link.tsx';
 
 /** "1v1", "1v1v1", "1v1v1v1" or "2v2" from gameType 1..4. */
 export const modeLabel = (gameType: number) => modeOfGameType(gameType);
@@ -55,7 +55,12 @@ export function SeatAvatars({ players, gameType }: { players: BattlePlayer[]; ga
           title={p.username ?? 'Empty seat'}
         >
           {p.id ? (
-            <Avatar src={p.pfp} name={p.username ?? '?'} className="h-8 w-8 text-xs ring-2 ring-ink-800" />
+            <UserAvatarLink
+              id={p.id}
+              name={p.username ?? '?'}
+              avatar={p.pfp}
+              className="h-8 w-8 text-xs ring-2 ring-ink-800"
+            />
           ) : (
             <span className="flex h-8 w-8 items-center justify-center rounded-full border border-dashed border-ink-500 text-ink-500">
               <UserRound className="h-4 w-4" aria-hidden="true" />

@@ -1,13 +1,13 @@
 import { Bot, UserPlus } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 import { formatCoins } from '../../lib/format.ts';
-import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
 import { CoinIcon } from '../../ui/coin-icon.tsx';
 import { rarityHex } from '../cases/rarity.ts';
 import { WinnerCrown } from './battle-parts.tsx';
 import type { BattleDetail, BattlePlayer } from './battles-api.ts';
 import { VerticalReel, type VerticalSpin } from './vertical-reel.tsx';
+import { UserAvatarLink, UserNameLink } from '../profile/user-link.tsx';
 
 /** Seats (1-based) that won: a tie's sides all win; in 2v2 a side is a team of two seats. */
 export function winningSeats(b: BattleDetail): number[] {
@@ -65,8 +65,17 @@ export function SeatColumn({
       <div className="flex min-w-0 items-center gap-2 rounded-xl bg-ink-950/60 p-2 ring-1 ring-ink-700">
         {player.id ? (
           <>
-            <Avatar src={player.pfp} name={player.username ?? '?'} className="h-8 w-8 text-xs" />
-            <span className="min-w-0 flex-1 truncate text-sm font-bold text-white">{player.username}</span>
+            <UserAvatarLink
+              id={player.id}
+              name={player.username ?? '?'}
+              avatar={player.pfp}
+              className="h-8 w-8 text-xs"
+            />
+            <UserNameLink
+              id={player.id}
+              name={player.username ?? '?'}
+              className="flex-1 text-sm font-bold text-white"
+            />
             {won ? <WinnerCrown /> : null}
           </>
         ) : action ? (

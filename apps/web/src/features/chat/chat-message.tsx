@@ -3,10 +3,9 @@ import { Ban, MicOff, Trash2 } from 'lucide-react';
 import { ContextMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Avatar } from '../../ui/avatar.tsx';
-import { openProfile } from '../profile/profile-store.ts';
 import { messageTime, splitBattleLinks } from './chat-format.ts';
 import { sendChat } from './use-chat-events.ts';
+import { UserAvatarLink, UserNameLink } from '../profile/user-link.tsx';
 
 /** The message text: React text nodes only, with `/battles/{id}` as a 'Case Battle' link. */
 function MessageContent({ content }: { content: string }) {
@@ -33,28 +32,20 @@ function MessageContent({ content }: { content: string }) {
 
 function MessageBody({ message }: { message: ChatMessage }) {
   const { user } = message;
-  const open = () => openProfile(user.id);
   return (
     <div className="flex gap-2.5 rounded-lg px-2 py-1.5 transition hover:bg-ink-800/70">
-      <button
-        type="button"
-        onClick={open}
-        className="shrink-0 self-start rounded-full"
-        aria-label={`${user.username}'s profile`}
-      >
-        <Avatar src={user.avatar} name={user.username} className="h-8 w-8 text-sm" />
-      </button>
+      <span className="shrink-0 self-start">
+        <UserAvatarLink id={user.id} name={user.username} avatar={user.avatar} className="h-8 w-8 text-sm" />
+      </span>
       <div className="min-w-0 flex-1">
         <div className="flex items-baseline gap-1.5">
-          <button
-            type="button"
-            onClick={open}
-            className="truncate text-sm font-bold hover:underline"
+          <UserNameLink
+            id={user.id}
+            name={user.username}
+            className="text-sm font-bold"
             style={{ color: rankColor(user.rank) }}
-            data-testid="chat-username"
-          >
-            {user.username}
-          </button>
+            testId="chat-username"
+          />
           <span
             className="shrink-0 rounded px-1 text-[10px] font-bold leading-4 text-ink-950"
             style={{ background: user.level.levelColor || '#9CA3AF' }}

@@ -2,7 +2,7 @@ import { CRASH_STATUS, type CrashBet, type CrashStatus } from '@coinsite/shared/
 import { Users } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 import { formatCoins } from '../../lib/format.ts';
-import { Avatar } from '../../ui/avatar.tsx';
+import { UserAvatarLink, UserNameLink } from '../profile/user-link.tsx';
 
 /** The bets of the round (spec-3 §2.9): who bet what, who cashed out where, with what. */
 export function CrashPlayers({ players, status }: { players: CrashBet[]; status: CrashStatus }) {
@@ -40,9 +40,18 @@ export function CrashPlayers({ players, status }: { players: CrashBet[]; status:
               )}
             >
               <span className="flex min-w-0 items-center gap-2">
-                <Avatar src={p.avatar} name={p.username} className="h-7 w-7 text-xs" />
+                <UserAvatarLink
+                  id={p.playerID}
+                  name={p.username}
+                  avatar={p.avatar}
+                  className="h-7 w-7 text-xs"
+                />
                 <span className="min-w-0 leading-tight">
-                  <span className="block truncate font-semibold text-white">{p.username}</span>
+                  <UserNameLink
+                    id={p.playerID}
+                    name={p.username}
+                    className="block font-semibold text-white"
+                  />
                   <span
                     className="block truncate text-[10px] font-bold"
                     style={{ color: p.level.levelColor }}

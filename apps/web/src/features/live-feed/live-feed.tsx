@@ -3,7 +3,6 @@ import type { BetView } from '@coinsite/shared/schemas/games';
 import { cn } from '../../lib/cn.ts';
 import { formatCoins } from '../../lib/format.ts';
 import { PROFIT_CLASS, profitOf } from '../../lib/profit.ts';
-import { Avatar } from '../../ui/avatar.tsx';
 import { CoinIcon } from '../../ui/coin-icon.tsx';
 import { GameArt } from '../../ui/game-art.tsx';
 import { gameKeyForPath } from '../../ui/game-theme.ts';
@@ -11,6 +10,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { formatMultiplier } from '../dice/numeric.ts';
+import { UserAvatarLink, UserNameLink } from '../profile/user-link.tsx';
 import { type LiveGame, useLiveBets } from './live-feed-api.ts';
 
 const GAME_NAMES: Record<string, string> = { cases: 'Cases', battles: 'Case Battles' };
@@ -40,8 +40,18 @@ function Row({ bet }: { bet: BetView }) {
       </td>
       <td className={cn(cell, 'max-w-[8rem] sm:max-w-none')}>
         <span className="flex min-w-0 items-center gap-2">
-          <Avatar src={bet.user.avatar} name={bet.user.username} className="h-6 w-6 text-xs" />
-          <span className="truncate text-ink-200">{bet.user.username}</span>
+          <UserAvatarLink
+            id={bet.user.id}
+            name={bet.user.username}
+            avatar={bet.user.avatar}
+            className="h-6 w-6 text-xs"
+          />
+          <UserNameLink
+            id={bet.user.id}
+            name={bet.user.username}
+            className="text-ink-200"
+            testId="live-bet-user"
+          />
         </span>
       </td>
       <td className={cn(cell, hideOnPhone, 'text-ink-400 tabular-nums')}>{clock(bet.created)}</td>

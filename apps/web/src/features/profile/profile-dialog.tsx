@@ -1,5 +1,6 @@
 import type { ProfileView } from '@coinsite/shared/schemas/auth';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { EyeOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { errorText } from '../../lib/errors.ts';
 import { formatCoins, formatLongDateTime } from '../../lib/format.ts';
@@ -13,12 +14,42 @@ import { useAuthStore } from '../auth/auth-store.ts';
 import { openTip } from '../chat/tip-store.ts';
 import { useProfileDialog } from './profile-store.ts';
 
-function Stat({ label, children }: { label: string; children: ReactNode }) {
+function Stat({ label, wrap = false, children }: { label: string; wrap?: boolean; children: ReactNode }) {
   return (
     <div className="rounded-xl bg-ink-950/60 p-3 ring-1 ring-ink-700">
       <dt className="text-[11px] font-semibold tracking-wide text-ink-400 uppercase">{label}</dt>
-      <dd className="mt-1 flex items-center gap-1.5 truncate font-semibold text-white">{children}</dd>
+      <dd className={`mt-1 flex items-center gap-1.5 font-semibold text-white ${wrap ? '' : 'truncate'}`}>
+        {children}
+      </dd>
     </div>
+  );
+}
+
+/** Wagered, Profit, Bets Placed and Bets Won, or one "hidden" card when the player keeps them private. */
+function StatsOrHidden({ profile: p }: { profile: ProfileView }) {
+  if (p.wager === null || p.profit === null || p.gamesPlayed === null || p.gamesWon === null) {
+    return (
+      <div
+        className="col-span-2 flex items-center gap-3 rounded-xl bg-ink-950/60 p-4 text-sm text-ink-300 ring-1 ring-ink-700"
+        data-testid="profile-stats-hidden"
+      >
+        <EyeOff className="h-5 w-5 shrink-0 text-ink-400" aria-hidden="true" />
+        {p.username} keeps their stats private.
+      </div>
+    );
+  }
+  const profitColor = p.profit > 0 ? 'text-accent-400' : p.profit < 0 ? 'text-red-400' : 'text-white';
+  return (
+    <>
+      <Stat label="Wagered">
+        <CoinIcon /> {formatCoins(p.wager)}
+      </Stat>
+      <Stat label="Profit">
+        <CoinIcon /> <span className={profitColor}>{formatCoins(p.profit)}</span>
+      </Stat>
+      <Stat label="Bets Placed">{p.gamesPlayed.toLocaleString('en-US')}</Stat>
+      <Stat label="Bets Won">{p.gamesWon.toLocaleString('en-US')}</Stat>
+    </>
   );
 }
 
@@ -47,7 +78,6 @@ function ProfileBody({ query }: { query: UseQueryResult<ProfileView> }) {
     );
   }
   const p = query.data;
-  const profitColor = p.profit > 0 ? 'text-accent-400' : p.profit < 0 ? 'text-red-400' : 'text-white';
   return (
     <div className="flex flex-col gap-5">
       <div className="flex items-center gap-4">
@@ -57,22 +87,20 @@ function ProfileBody({ query }: { query: UseQueryResult<ProfileView> }) {
           <p className="text-xs text-ink-400">Member since {formatLongDateTime(p.created)}</p>
         </div>
       </div>
-      <dl className="grid grid-cols-2 gap-3">
-        <Stat label="Wagered">
-          <CoinIcon /> {formatCoins(p.wager)}
-        </Stat>
-        <Stat label="Profit">
-          <CoinIcon /> <span className={profitColor}>{formatCoins(p.profit)}</span>
-        </Stat>
-        <Stat label="Bets Placed">{p.gamesPlayed.toLocaleString('en-US')}</Stat>
-        <Stat label="Bets Won">{p.gamesWon.toLocaleString('en-US')}</Stat>
-        <Stat label="Registered">
-          <span className="truncate text-sm">{formatLongDateTime(p.created)}</span>
+      <dl className="grid grid-cols-2 gap-3" data-testid="profile-stats">
+        <StatsOrHidden profile={p} />
+        <Stat label="Registered" wrap>
+          <span className="text-sm leading-snug">{formatLongDateTime(p.created)}</span>
         </Stat>
         <Stat label="UserID">
           <span className="truncate font-mono text-sm">{p._id}</span>
         </Stat>
       </dl>
+      {p.statsHidden && p.wager !== null ? (
+        <p className="flex items-center gap-2 text-xs text-ink-400">
+          <EyeOff className="h-3.5 w-3.5" aria-hidden="true" /> These stats are hidden from other players.
+        </p>
+      ) : null}
       <TipButton profile={p} />
     </div>
   );

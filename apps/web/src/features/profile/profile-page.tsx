@@ -6,6 +6,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
 import { AffiliateCodeSettings } from '../affiliates/affiliate-code-settings.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { GamesTab } from './games-tab.tsx';
+import { PrivacySettings } from './privacy-settings.tsx';
 import { LevelBanner, ProfileHeader, ProfileStats } from './profile-header.tsx';
 import { useProfile } from './profile-api.ts';
 import { TransactionsTab } from './transactions-tab.tsx';
@@ -59,9 +60,17 @@ export function ProfilePage() {
           <TransactionsTab />
         </TabsContent>
         <TabsContent value="settings">
-          <section className="max-w-xl rounded-2xl bg-ink-850/80 p-4 ring-1 ring-ink-700 sm:p-5">
-            <AffiliateCodeSettings />
-          </section>
+          <div className="flex max-w-xl flex-col gap-4">
+            <section className="rounded-2xl bg-ink-850/80 p-4 ring-1 ring-ink-700 sm:p-5">
+              <AffiliateCodeSettings />
+            </section>
+            <section
+              aria-label="Privacy"
+              className="rounded-2xl bg-ink-850/80 p-4 ring-1 ring-ink-700 sm:p-5"
+            >
+              <PrivacySettings userId={user._id} />
+            </section>
+          </div>
         </TabsContent>
       </Tabs>
     </div>

@@ -1,7 +1,7 @@
 import type { RouletteBetColor, RoulettePlayer } from '@coinsite/shared/schemas/roulette';
 import { cn } from '../../lib/cn.ts';
 import { formatCoins } from '../../lib/format.ts';
-import { Avatar } from '../../ui/avatar.tsx';
+import { UserAvatarLink, UserNameLink } from '../profile/user-link.tsx';
 
 const COLUMNS: Array<{ color: RouletteBetColor; label: string; button: string; ring: string }> = [
   { color: 'red', label: 'Win 2x', button: 'from-rose-500 to-rose-700 text-white', ring: 'ring-rose-500/40' },
@@ -84,9 +84,14 @@ export function RouletteColumns({
                   key={p._id}
                   className="flex items-center gap-2 rounded-lg bg-ink-950/40 px-2 py-1.5 text-sm"
                 >
-                  <Avatar src={p.avatar} name={p.username} className="h-7 w-7 text-xs" />
+                  <UserAvatarLink
+                    id={p._id}
+                    name={p.username}
+                    avatar={p.avatar}
+                    className="h-7 w-7 text-xs"
+                  />
                   <span className="min-w-0 flex-1 leading-tight">
-                    <span className="block truncate font-semibold text-white">{p.username}</span>
+                    <UserNameLink id={p._id} name={p.username} className="block font-semibold text-white" />
                     <span
                       className="block truncate text-[10px] font-bold"
                       style={{ color: p.level.levelColor }}
