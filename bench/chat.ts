@@ -17,7 +17,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { cpuSeconds, fmt, freePort, pgRun, rssMb, signIn, sleep, waitForHttp } from './support.ts';
+import { cpuSeconds, freePort, pgRun, rssMb, signIn, sleep, waitForHttp, printFanout } from './support.ts';
 
 const COUNTS = (process.env.BENCH_CLIENTS ?? '5000').split(',').map(Number);
 const SENDERS = Number(process.env.BENCH_SENDERS ?? 50);
@@ -132,27 +132,10 @@ async function main() {
       rows.push(await run('bare socket.io', `http://127.0.0.1:${barePort}`, bare.pid ?? 0, clients, []));
     }
 
-    console.log(
-      '\nclients  server          connected   sent  deliveries  p50 ms  p99 ms  max ms  cpu %  rss MB  errors',
-    );
-    for (const r of rows)
-      console.log(
-        `${String(r.clients).padEnd(8)} ${r.server.padEnd(15)} ${String(r.connected).padStart(9)} ${String(r.sent).padStart(6)} ${String(r.received).padStart(11)} ${fmt(r.p50).padStart(7)} ${fmt(r.p99).padStart(7)} ${fmt(r.max).padStart(7)} ${fmt(r.cpu, 0).padStart(6)} ${fmt(r.rss, 0).padStart(7)} ${String(r.errors).padStart(7)}`,
-      );
-    console.log('');
-    for (const clients of COUNTS) {
-      const a = rows.find((r) => r.clients === clients && r.server === 'coinsite');
-      const b = rows.find((r) => r.clients === clients && r.server !== 'coinsite');
-      if (!a || !b) continue;
-      const ratio = a.p99 / b.p99;
-      const goal =
-        clients === 5000
-          ? ` (goal: p99 < 150 ms and ≤ 1.20× → ${a.p99 < 150 && ratio <= 1.2 ? 'met' : 'not met'})`
-          : '';
-      console.log(
-        `${clients} clients: p99 ${fmt(a.p99)} ms vs baseline ${fmt(b.p99)} ms = ${fmt(ratio, 2)}×${goal}`,
-      );
-    }
+    printFanout(rows, COUNTS, [
+      ['sent', (r) => String(r.sent), 'middle'],
+      ['deliveries', (r) => String(r.received), 'middle'],
+    ]);
   } finally {
     for (const child of [ours, bare]) if (child.exitCode === null) child.kill('SIGKILL');
     await pgRun(PG_BASE, (c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));

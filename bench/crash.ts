@@ -19,7 +19,18 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { io } from 'socket.io-client';
-import { call, cpuSeconds, fmt, freePort, now, pgRun, rssMb, signIn, sleep, waitForHttp } from './support.ts';
+import {
+  call,
+  cpuSeconds,
+  freePort,
+  now,
+  pgRun,
+  rssMb,
+  signIn,
+  sleep,
+  waitForHttp,
+  printFanout,
+} from './support.ts';
 
 const COUNTS = (process.env.BENCH_CLIENTS ?? '1000,2500,5000,7500').split(',').map(Number);
 const TICKS = Number(process.env.BENCH_TICKS ?? 150);
@@ -192,27 +203,11 @@ async function main() {
       rows.push(await run('bare socket.io', `http://127.0.0.1:${barePort}`, bare.pid ?? 0, clients, []));
     }
 
-    console.log(
-      '\nclients  server          connected  ticks  p50 ms  p99 ms  max ms  cpu %  rss MB  bets  cash-outs  errors',
-    );
-    for (const r of rows)
-      console.log(
-        `${String(r.clients).padEnd(8)} ${r.server.padEnd(15)} ${String(r.connected).padStart(9)} ${String(r.ticks).padStart(6)} ${fmt(r.p50).padStart(7)} ${fmt(r.p99).padStart(7)} ${fmt(r.max).padStart(7)} ${fmt(r.cpu, 0).padStart(6)} ${fmt(r.rss, 0).padStart(7)} ${String(r.bets).padStart(5)} ${String(r.cashouts).padStart(10)} ${String(r.errors).padStart(7)}`,
-      );
-    console.log('');
-    for (const clients of COUNTS) {
-      const a = rows.find((r) => r.clients === clients && r.server === 'coinsite');
-      const b = rows.find((r) => r.clients === clients && r.server !== 'coinsite');
-      if (!a || !b) continue;
-      const ratio = a.p99 / b.p99;
-      const goal =
-        clients === 5000
-          ? ` (goal: p99 < 150 ms and ≤ 1.20× → ${a.p99 < 150 && ratio <= 1.2 ? 'met' : 'not met'})`
-          : '';
-      console.log(
-        `${clients} clients: p99 ${fmt(a.p99)} ms vs baseline ${fmt(b.p99)} ms = ${fmt(ratio, 2)}×${goal}`,
-      );
-    }
+    printFanout(rows, COUNTS, [
+      ['ticks', (r) => String(r.ticks), 'middle'],
+      ['bets', (r) => String(r.bets), 'end'],
+      ['cash-outs', (r) => String(r.cashouts), 'end'],
+    ]);
   } finally {
     for (const child of [ours, bare]) if (child.exitCode === null) child.kill('SIGKILL');
     await pgRun(PG_BASE, (c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));

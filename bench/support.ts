@@ -107,3 +107,58 @@ export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
 }
+
+/** A fan-out run's figures, ours or the bare Socket.IO baseline's. */
+export interface FanoutRow {
+  clients: number;
+  server: string;
+  connected: number;
+  p50: number;
+  p99: number;
+  max: number;
+  cpu: number;
+  rss: number;
+  errors: number;
+}
+
+/**
+ * Prints the runs as a table (client count, server, connected, the bench's own columns, latencies,
+ * CPU, memory, errors), then ours against the baseline per client count with the 5,000-client goal:
+ * p99 under 150 ms and at most 1.20× the bare server's.
+ */
+export function printFanout<R extends FanoutRow>(
+  rows: R[],
+  counts: number[],
+  extra: Array<[header: string, show: (r: R) => string, at: 'middle' | 'end']>,
+): void {
+  const columns: Array<[string, (r: R) => string]> = [
+    ['connected', (r) => String(r.connected)],
+    ...extra.filter((c) => c[2] === 'middle').map(([h, f]) => [h, f] as [string, (r: R) => string]),
+    ['p50 ms', (r) => fmt(r.p50)],
+    ['p99 ms', (r) => fmt(r.p99)],
+    ['max ms', (r) => fmt(r.max)],
+    ['cpu %', (r) => fmt(r.cpu, 0)],
+    ['rss MB', (r) => fmt(r.rss, 0)],
+    ...extra.filter((c) => c[2] === 'end').map(([h, f]) => [h, f] as [string, (r: R) => string]),
+    ['errors', (r) => String(r.errors)],
+  ];
+  console.log(`\n${'clients'.padEnd(8)} ${'server'.padEnd(15)} ${columns.map(([h]) => h).join('  ')}`);
+  for (const r of rows)
+    console.log(
+      `${String(r.clients).padEnd(8)} ${r.server.padEnd(15)} ${columns.map(([h, f]) => f(r).padStart(h.length)).join('  ')}`,
+    );
+  console.log('');
+  for (const clients of counts) {
+    const a = rows.find((r) => r.clients === clients && r.server === 'coinsite');
+    const b = rows.find((r) => r.clients === clients && r.server !== 'coinsite');
+    if (!a || !b) continue;
+    const ratio = a.p99 / b.p99;
+    const goal =
+      clients === 5000
+        ? ` (goal: p99 < 150 ms and ≤ 1.20× → ${a.p99 < 150 && ratio <= 1.2 ? 'met' : 'not met'})`
+        : '';
+    console.log(
+      `${clients} clients: p99 ${fmt(a.p99)} ms vs baseline ${fmt(b.p99)} ms = ${fmt(ratio, 2)}×${goal}`,
+    );
+  }
+}
