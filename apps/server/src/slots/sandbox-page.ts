@@ -44,7 +44,9 @@ button:disabled{opacity:.5;cursor:default}
 .bet button{padding:6px 10px}
 .bet span{min-width:64px;text-align:center;font-variant-numeric:tabular-nums;font-weight:800}
 .fair{font-size:11px;color:#8590b8;text-align:center;max-width:560px;word-break:break-all}
-.pay{position:fixed;inset:0;background:rgba(5,8,18,.94);display:none;flex-direction:column;align-items:center;overflow:auto;padding:18px;gap:12px;z-index:5}
+.pay{position:fixed;inset:0;background:#070a16;display:none;flex-direction:column;align-items:center;overflow:auto;padding:18px 18px 24px;gap:12px;z-index:5}
+.pay #closepay{position:fixed;top:10px;right:12px}
+button svg{width:18px;height:18px;vertical-align:middle}
 .pay.open{display:flex}
 .pay table{border-collapse:collapse}
 .pay td{padding:4px 10px;text-align:right;font-variant-numeric:tabular-nums}
@@ -70,7 +72,7 @@ button:disabled{opacity:.5;cursor:default}
     <button class="spin" id="spin">SPIN</button>
     <button class="auto" id="auto">AUTO</button>
     <button id="paytable">Paytable</button>
-    <button id="sound" aria-label="Sound">🔊</button>
+    <button id="sound" aria-label="Sound on" aria-pressed="true"><svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M11 5 6 9H2v6h4l5 4z"/><path d="M15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14"/></svg></button>
   </div>
   <div class="fair" id="fair"></div>
 </main>
@@ -286,7 +288,13 @@ async function start() {
     spin();
   });
   $('paytable').addEventListener('click', paytable);
-  $('sound').addEventListener('click', () => { sound = !sound; $('sound').textContent = sound ? '🔊' : '🔇'; });
+  $('sound').addEventListener('click', () => {
+    sound = !sound;
+    const b = $('sound');
+    b.innerHTML = sound ? '<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M11 5 6 9H2v6h4l5 4z"/><path d="M15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14"/></svg>' : '<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M11 5 6 9H2v6h4l5 4z"/><path d="m22 9-6 6M16 9l6 6"/></svg>';
+    b.setAttribute('aria-pressed', String(sound));
+    b.setAttribute('aria-label', sound ? 'Sound on' : 'Sound off');
+  });
   document.addEventListener('keydown', (e) => { if (e.code === 'Space') { e.preventDefault(); spin(); } });
   $('bet').textContent = fmt(BETS[betIdx]);
   try {
