@@ -338,3 +338,80 @@ describe.each(DB_KINDS)('slots (%s)', (db) => {
     expect(await findLedgerMismatches(ctx().db)).toEqual([]);
   });
 });
+
+/** The real adapter: credentials set, a stand-in for the provider's launch API, the IP allow-list. */
+describe('slots with the real provider configured', () => {
+  let server: TestServer;
+  let provider: import('node:http').Server;
+  const launches: Array<Record<string, string>> = [];
+  const saved = { ...process.env };
+
+  beforeAll(async () => {
+    const http = await import('node:http');
+    provider = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => {
+        body += c;
+      });
+      req.on('end', () => {
+        const params = Object.fromEntries(new URLSearchParams(body));
+        launches.push({ path: req.url ?? '', ...params });
+        res.setHeader('content-type', 'application/json');
+        res.end(
+          JSON.stringify({
+            error: '0',
+            description: 'OK',
+            gameURL: `https://games.example/play?t=${params.token}`,
+          }),
+        );
+      });
+    });
+    await new Promise<void>((r) => provider.listen(0, '127.0.0.1', r));
+    const port = (provider.address() as { port: number }).port;
+    Object.assign(process.env, {
+      PRAGMATIC_SECURE_LOGIN: 'operator_login',
+      PRAGMATIC_SECRET_KEY: 'real-secret-key',
+      PRAGMATIC_API_URL: `http://127.0.0.1:${port}`,
+      PRAGMATIC_ALLOWED_IPS: '10.1.2.3',
+    });
+    server = await startServer();
+  });
+  afterAll(async () => {
+    process.env = saved;
+    await server.close();
+    await new Promise((r) => provider.close(r));
+  });
+
+  it('launches through the provider API with a signed request', async () => {
+    const u = await server.newUser();
+    const res = await server.api<{ launch_url: string; sandbox: boolean }>(
+      'POST',
+      '/api/mm2/launch-game',
+      { game_code: 'vs20doghouse' },
+      u.token,
+    );
+    expect(res.body.sandbox).toBe(false);
+    expect(res.body.launch_url).toMatch(/^https:\/\/games\.example\/play\?t=[a-f0-9]{48}$/);
+    const sent = launches[0] as Record<string, string>;
+    expect(sent).toMatchObject({
+      path: '/IntegrationService/v3/http/CasinoGameAPI/game/url/',
+      secureLogin: 'operator_login',
+      symbol: 'vs20doghouse',
+      externalPlayerId: String(u.id),
+    });
+    const { path: _p, ...params } = sent;
+    expect(params.hash).toBe(ppSign({ ...params, hash: '' }, 'real-secret-key').hash);
+  });
+
+  it('refuses wallet calls from an address outside the allow-list, even when signed', async () => {
+    const u = await server.newUser();
+    const res = await fetch(`${server.url}/api/callbacks/pragmatic/balance.html`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(
+        ppSign({ userId: String(u.id), providerId: 'PragmaticPlay' }, 'real-secret-key'),
+      ).toString(),
+    });
+    expect(await res.json()).toMatchObject({ error: 5 });
+  });
+});
