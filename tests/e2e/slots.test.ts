@@ -43,6 +43,27 @@ describe('slots in the browser', () => {
     await shot(page, 'slots-list-phone');
   });
 
+  it('lets an admin disable a game from the Slots tab of the admin dialog', async () => {
+    const token = await site.adminToken();
+    const { context, page } = await site.newPage();
+    await context.addInitScript((t) => window.localStorage.setItem('token', t), token);
+    await page.goto('/slots');
+    await page.getByLabel('Account menu').waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Admin', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Admin' });
+    await dialog.getByRole('tab', { name: 'Slots' }).click();
+    await dialog.getByPlaceholder('Search games...').fill('pirate gold');
+    const toggle = dialog.getByRole('switch', { name: 'Pirate Gold enabled' });
+    await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: 10_000 }).toBe('true');
+    await shot(page, 'slots-admin-desktop');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+    const one = await site.server.api<{ status: number }>('GET', '/api/slots/vs40pirate');
+    expect(one.body.status).toBe(0);
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+  });
+
   it('asks a visitor to sign in before playing', async () => {
     const { page } = await site.newPage();
     await page.goto('/slots/vs20doghouse');

@@ -82,7 +82,7 @@ export function SlotsAdminPanel() {
                     const v = Number(e.target.value);
                     if (Number.isInteger(v) && v !== g.sort) void change(g.game_code, { sort: v });
                   }}
-                  className={cn(inputClass, 'h-8 w-20 px-2 text-sm')}
+                  className="h-8 w-20 rounded-lg border border-ink-600 bg-ink-900/80 px-2 text-sm text-white focus:border-accent-500 focus:outline-none"
                 />
               </label>
               <button
