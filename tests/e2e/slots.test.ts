@@ -23,7 +23,8 @@ describe('slots in the browser', () => {
   it('lists 30 games after the loader, 6 columns, Load More, case-insensitive search', async () => {
     const { page } = await site.newPage();
     await page.goto('/slots');
-    await expect.poll(() => page.getByLabel('Loading games').count()).toBe(1);
+    // the loader shows from the page's first render for at least a second
+    await page.getByLabel('Loading games').waitFor({ timeout: 20_000 });
     await tiles(page).first().waitFor({ timeout: 20_000 });
     expect(await tiles(page).count()).toBe(30);
     expect(await columns(page)).toBe(6);
