@@ -80,6 +80,7 @@ describe('admin dialog in the browser', () => {
       ...(features.giveaway ? ['Giveaway'] : []),
       'Site controls',
       'Users',
+      'Slots',
       'Transactions',
       ...(features.race ? ['Race'] : []),
       'Audit',

@@ -20,6 +20,7 @@ import { authRoutes } from './platform/auth/auth.routes.ts';
 import { steamRoutes } from './platform/auth/steam.routes.ts';
 import type { Ctx } from './platform/context.ts';
 import { siteRoutes } from './platform/site.routes.ts';
+import { slotsFeature } from './slots/slots.module.ts';
 import { triviaFeature } from './trivia/trivia.module.ts';
 
 /**
@@ -49,4 +50,5 @@ export async function registerFeatures(app: FastifyInstance, ctx: Ctx): Promise<
   await rewardsFeature(app, ctx);
   await cashierModule(app, ctx);
   roundGames(app, ctx);
+  await slotsFeature(app, ctx);
 }

@@ -26,6 +26,7 @@ export const CONTROL_NAMES = [
   'battles',
   'roulette',
   'crash',
+  'slots',
 ] as const;
 export type ControlName = (typeof CONTROL_NAMES)[number];
 

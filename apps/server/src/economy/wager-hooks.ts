@@ -40,6 +40,8 @@ const edges: Record<string, number> = {
   cases: 500,
   battles: 500,
   coinflip: 500,
+  // the sandbox slot's exact return is 96.07 % (packages/shared/src/fairness/slots.ts slotRtp)
+  slots: 393,
 };
 
 export function gameEdgeBp(game: string): number {

@@ -60,6 +60,7 @@ export class Controls {
       battlesEnabled: v.battles,
       rouletteEnabled: v.roulette,
       crashEnabled: v.crash,
+      slotsEnabled: v.slots,
     };
   }
 }

@@ -21,6 +21,15 @@ import type {
   SkinsOrdersTable,
   WebhookDeliveriesTable,
 } from '../economy/cashier/cashier.tables.ts';
+import type {
+  SlotFavouritesTable,
+  SlotGamesTable,
+  SlotRecentTable,
+  SlotRoundsTable,
+  SlotSandboxRoundsTable,
+  SlotSessionsTable,
+  SlotTransactionsTable,
+} from '../slots/slots.tables.ts';
 
 /** BIGINT columns come back as JS numbers (db.ts installs a checked parser for int8). */
 type Id = Generated<number>;
@@ -239,6 +248,13 @@ export interface DB {
   round_bets: RoundBetsTable;
   round_bet_queue: RoundBetQueueTable;
   coinflips: CoinflipsTable;
+  slot_games: SlotGamesTable;
+  slot_favourites: SlotFavouritesTable;
+  slot_recent: SlotRecentTable;
+  slot_sessions: SlotSessionsTable;
+  slot_rounds: SlotRoundsTable;
+  slot_transactions: SlotTransactionsTable;
+  slot_sandbox_rounds: SlotSandboxRoundsTable;
 }
 
 export type Tx = Transaction<DB>;

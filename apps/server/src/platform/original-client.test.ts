@@ -237,6 +237,7 @@ describe.each(DB_KINDS)('the original client (%s)', (db) => {
         'battlesEnabled',
         'rouletteEnabled',
         'crashEnabled',
+        'slotsEnabled',
       ].sort(),
     );
   });

@@ -44,6 +44,7 @@ describe.each(DB_KINDS)('site status, controls and bad input on %s', (db) => {
       battlesEnabled: true,
       rouletteEnabled: true,
       crashEnabled: true,
+      slotsEnabled: true,
     });
     const off = await server.api('POST', '/api/external/v1/controls/toggle-state', { name: 'crash' }, admin);
     expect(off.body).toEqual({ currentState: false });

@@ -5,7 +5,7 @@
  * npm run verify -- --game dice --server-seed S --client-seed C --nonce N [--target 50]
  *   Derives an outcome from seeds you give (games: dice, limbo, mines --mines M, upgrader --amount A
  *   --price P --side under|over, cases, battles --block-id B --rounds R --seats N, coinflip --block-id B,
- *   roulette|crash --private-seed S --public-seed SALT).
+ *   roulette|crash --private-seed S --public-seed SALT, slots: the sandbox slot's reel stops).
  */
 import { parseArgs } from 'node:util';
 import { sha256Hex } from '@coinsite/shared/fairness';
@@ -68,6 +68,8 @@ function fromFlags(): VerifyInput {
       };
     case 'cases':
       return { game: 'cases', serverSeed: s, clientSeed: c, nonce: n };
+    case 'slots':
+      return { game: 'slots', serverSeed: s, clientSeed: c, nonce: n };
     case 'battles':
       return {
         game: 'battles',
@@ -140,7 +142,9 @@ async function verifyBet(id: number): Promise<number> {
               ? { game: 'upgrader', ...seeds }
               : bet.game === 'cases'
                 ? { game: 'cases', ...seeds }
-                : null;
+                : bet.game === 'slots' && o.sandbox === true
+                  ? { game: 'slots', ...seeds }
+                  : null;
     if (!input) {
       console.log(`bet ${id}: game ${bet.game} is verified from its round's seeds (see /provably-fair).`);
       return 0;
@@ -154,7 +158,8 @@ async function verifyBet(id: number): Promise<number> {
       (bet.game === 'limbo' && derived.Result === `${(Number(o.result) / 100).toFixed(2)}x`) ||
       (bet.game === 'mines' && derived['Mines (draw order)'] === (o.mines as number[]).join(', ')) ||
       (bet.game === 'upgrader' && derived.Ticket === String(o.ticket)) ||
-      (bet.game === 'cases' && derived.Ticket === String(o.ticket));
+      (bet.game === 'cases' && derived.Ticket === String(o.ticket)) ||
+      (bet.game === 'slots' && derived['Reel stops'] === (o.stops as number[]).join(', '));
     console.log(
       ok
         ? 'OK: the recorded outcome re-derives from the revealed seeds'

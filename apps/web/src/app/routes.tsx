@@ -17,6 +17,8 @@ import { MinesPage } from '../features/mines/mines-page.tsx';
 import { ProvablyFairPage } from '../features/provably-fair/provably-fair-page.tsx';
 import { ProfilePage } from '../features/profile/profile-page.tsx';
 import { RewardsPage } from '../features/rewards/rewards-page.tsx';
+import { SlotPlayPage } from '../features/slots/slot-play-page.tsx';
+import { SlotsPage } from '../features/slots/slots-page.tsx';
 import { BannedPage } from '../features/site/banned-page.tsx';
 import { NotFoundPage } from '../features/site/not-found-page.tsx';
 import { PlaceholderPage } from '../features/site/placeholder-page.tsx';
@@ -29,8 +31,6 @@ import { ShellLayout } from './shell-layout.tsx';
 const PLACEHOLDERS: Array<{ path: string; title: string; game?: GameKey }> = [
   { path: '/blackjack', title: 'Blackjack', game: 'blackjack' },
   { path: '/leaderboard', title: 'Leaderboard' },
-  { path: '/slots', title: 'Slots', game: 'slots' },
-  { path: '/slots/:identifier2', title: 'Slot', game: 'slots' },
 ];
 
 /** The route table of spec-2 §2. */
@@ -62,6 +62,8 @@ export const routes: RouteObject[] = [
           { path: '/crash', element: <CrashPage /> },
           { path: '/roulette', element: <RoulettePage /> },
           { path: '/coinflip', element: <CoinflipPage /> },
+          { path: '/slots', element: <SlotsPage /> },
+          { path: '/slots/:identifier2', element: <SlotPlayPage /> },
           { path: '/provably-fair', element: <ProvablyFairPage /> },
           { path: '/a/:affiliateCode', element: <AffiliateLinkPage /> },
           { path: '/login/:provider?', element: <SocialLoginPage /> },

@@ -12,3 +12,4 @@ export * from './mines.ts';
 export * from './roulette.ts';
 export * from './upgrader.ts';
 export * from './verify.ts';
+export * from './slots.ts';

@@ -11,6 +11,7 @@ import { diceMultiplier, diceRoll } from './dice.ts';
 import { limboResult } from './limbo.ts';
 import { minePositions, minesMultiplier } from './mines.ts';
 import { rouletteColor, rouletteSlot } from './roulette.ts';
+import { slotSpin } from './slots.ts';
 import { upgraderTicket, upgraderTicketDisplay, upgraderWinningTickets, upgraderWins } from './upgrader.ts';
 
 export type VerifyInput =
@@ -29,6 +30,7 @@ export type VerifyInput =
       side?: 'under' | 'over';
     }
   | { game: 'cases'; serverSeed: string; clientSeed: string; nonce: number }
+  | { game: 'slots'; serverSeed: string; clientSeed: string; nonce: number }
   | { game: 'battles'; serverSeed: string; blockId: string; rounds: number; seats: number }
   | { game: 'coinflip'; serverSeed: string; blockId: string }
   | { game: 'roulette'; privateSeed: string; publicSeed: string }
@@ -102,6 +104,17 @@ export function verifyOutcome(input: VerifyInput): VerifyLine[] {
       add('Private hash', sha256Hex(input.privateSeed));
       add('Crash point', `${(crashPoint(input.privateSeed, input.publicSeed) / 100).toFixed(2)}x`);
       break;
+    case 'slots': {
+      const spin = slotSpin(input);
+      add('Reel stops', spin.stops.join(', '));
+      add('Rows', [0, 1, 2].map((row) => spin.window.map((reel) => reel[row]).join(' ')).join(' / '));
+      add(
+        'Line wins',
+        spin.wins.map((w) => `line ${w.line + 1}: ${w.count}× ${w.symbol}`).join(', ') || 'none',
+      );
+      add('Multiplier', `${(spin.multiplier / 10000).toFixed(2)}x`);
+      break;
+    }
   }
   return lines;
 }

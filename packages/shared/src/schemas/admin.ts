@@ -21,6 +21,7 @@ export interface ControlsView {
   battlesEnabled: boolean;
   rouletteEnabled: boolean;
   crashEnabled: boolean;
+  slotsEnabled: boolean;
 }
 
 /** POST /external/v1/users/:id/ban: ban (true) or unban (false) one account. */

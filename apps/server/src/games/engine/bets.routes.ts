@@ -19,6 +19,7 @@ const GAMES = [
   'crash',
   'roulette',
   'coinflip',
+  'slots',
 ] as const;
 
 export function betsRoutes(app: FastifyInstance, ctx: Ctx): void {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
 import { AdminCouponForm } from '../coupons/admin-coupon-form.tsx';
+import { SlotsAdminPanel } from '../slots/slots-admin-panel.tsx';
 import { useAdminFeatures } from './admin-api.ts';
 import { AuditPanel } from './audit-panel.tsx';
 import { ControlsPanel } from './controls-panel.tsx';
@@ -26,6 +27,7 @@ export function AdminPanel() {
     ...(features?.giveaway ? [{ value: 'giveaway', label: 'Giveaway', content: <GiveawayForm /> }] : []),
     { value: 'controls', label: 'Site controls', content: <ControlsPanel /> },
     { value: 'users', label: 'Users', content: <UsersPanel /> },
+    { value: 'slots', label: 'Slots', content: <SlotsAdminPanel /> },
     { value: 'transactions', label: 'Transactions', content: <TransactionsPanel /> },
     ...(features?.race ? [{ value: 'race', label: 'Race', content: <RaceForm /> }] : []),
     { value: 'audit', label: 'Audit', content: <AuditPanel /> },

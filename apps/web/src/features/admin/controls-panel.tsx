@@ -19,6 +19,7 @@ const CONTROLS: Record<ControlName, { label: string; hint: string }> = {
   battles: { label: 'Battles', hint: 'New case battles and joins.' },
   roulette: { label: 'Roulette', hint: 'Roulette bets.' },
   crash: { label: 'Crash', hint: 'Crash bets.' },
+  slots: { label: 'Slots', hint: 'Launching slot games and their bets.' },
 };
 
 const viewKey = (name: ControlName) => `${name}Enabled` as keyof ControlsView;

@@ -15,7 +15,8 @@ export type LiveGame =
   | 'battles'
   | 'crash'
   | 'roulette'
-  | 'coinflip';
+  | 'coinflip'
+  | 'slots';
 
 export interface LiveBets {
   all: BetView[];

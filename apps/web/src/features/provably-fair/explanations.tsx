@@ -125,6 +125,24 @@ const TEXT: Record<VerifyGame, { title: string; body: ReactNode }> = {
       </>
     ),
   },
+  slots: {
+    title: 'Slots (sandbox)',
+    body: (
+      <>
+        <p>
+          The sandbox slot (the game every slot opens while no provider is connected) stops each of its five
+          reels at one of the 20 positions of its strip, from the first five numbers of your stream. The
+          window shows three rows from each stop; ten paylines pay left to right for 3, 4 or 5 of a kind. Its
+          return to player is 96.07 %. Games of the real provider are verified by the provider.
+        </p>
+        <Formula>
+          {
+            'stop_r = pick(r, 20) for reels r = 0..4   → rows strip[stop_r], strip[stop_r + 1], strip[stop_r + 2]'
+          }
+        </Formula>
+      </>
+    ),
+  },
   battles: {
     title: 'Case Battles',
     body: (

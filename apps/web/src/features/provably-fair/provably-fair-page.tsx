@@ -16,6 +16,7 @@ const TABS: ReadonlyArray<{ value: 'how' | VerifyGame; label: string }> = [
   { value: 'how', label: 'How it works?' },
   { value: 'battles', label: 'Case Battles' },
   { value: 'cases', label: 'Cases' },
+  { value: 'slots', label: 'Slots' },
   { value: 'crash', label: 'Crash' },
   { value: 'roulette', label: 'Roulette' },
   { value: 'upgrader', label: 'Upgrader' },

@@ -200,6 +200,15 @@ export const VERIFIERS: Record<VerifyGame, GameVerifier> = {
       return typeof seeds === 'string' ? seeds : { game: 'cases', ...seeds };
     },
   },
+  slots: {
+    game: 'slots',
+    kind: 'pair',
+    fields: PAIR_FIELDS,
+    build: (v) => {
+      const seeds = pairSeeds(v);
+      return typeof seeds === 'string' ? seeds : { game: 'slots', ...seeds };
+    },
+  },
   battles: {
     game: 'battles',
     kind: 'block',
