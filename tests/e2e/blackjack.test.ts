@@ -58,7 +58,7 @@ describe('blackjack in the browser', () => {
   }
 
   it('split then double through the buttons and hotkeys; the hole card stays face down until the end', async () => {
-    const { page } = await player(
+    const { page, user } = await player(
       10,
       (c) =>
         plain(c) &&
@@ -104,6 +104,44 @@ describe('blackjack in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Provably Fair' });
     await expect.poll(() => dialog.getByTestId('seed-nonce').textContent()).toBe('1');
     await page.keyboard.press('Escape');
+
+    // reveal the pair, then the verifier page replays every card of the hand from the seeds
+    const shown = async (testId: string) =>
+      (
+        await page
+          .getByTestId(testId)
+          .locator('[data-card]')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')))
+      ).join(' ');
+    const hand0 = await shown('bj-hand-0');
+    const hand1 = await shown('bj-hand-1');
+    const dealer = await shown('bj-dealer');
+    const r = await site.server.api<{ clientSeed: string }>(
+      'POST',
+      '/api/provably-fair/update-seed',
+      { newClientSeed: 'after-hand' },
+      user.token,
+    );
+    expect(r.status).toBe(200);
+    const pair = await site.server.site.ctx.db
+      .selectFrom('seed_pairs')
+      .select(['server_seed', 'client_seed'])
+      .where('user_id', '=', user.id)
+      .where('status', '=', 'revealed')
+      .orderBy('id', 'desc') // the pair of the hand, not the default one rotated away to steer
+      .executeTakeFirstOrThrow();
+    await page.goto('/provably-fair?tab=blackjack');
+    const field = (label: string) => page.getByRole('textbox', { name: label, exact: true });
+    await field('Server Seed').fill(pair.server_seed);
+    await field('Client Seed').fill(pair.client_seed);
+    await field('Nonce').fill('0');
+    await field('Actions').fill('split, double, stand');
+    const result = page.getByTestId('pf-result');
+    await expect.poll(() => result.textContent()).toContain(hand0);
+    const text = (await result.textContent()) ?? '';
+    expect(text).toContain(hand1);
+    expect(text).toContain(dealer);
+    await shot(page, 'blackjack-verifier-desktop');
   });
 
   it('on a phone: deal, hit with the button, stand; a reload resumes the open hand', async () => {
@@ -129,5 +167,28 @@ describe('blackjack in the browser', () => {
     await page.getByTestId('bj-stand').click();
     await page.getByTestId('bj-outcome').waitFor();
     await shot(page, 'blackjack-finished-phone');
+  });
+
+  it('insurance is offered under an ace and taken with the I hotkey', async () => {
+    const { page } = await player(
+      10,
+      (c) => isAce(c[1] as number) && cardPoints(c[0] as number) + cardPoints(c[2] as number) < 21,
+    );
+    await expect.poll(() => balance(page).textContent(), { timeout: 5000 }).toBe('10.00');
+    await page.getByLabel('Bet Amount').fill('2.00');
+    await page.getByTestId('bj-bet').click();
+    await page.getByTestId('bj-insurance').waitFor();
+    expect(await page.getByTestId('bj-hit').isDisabled()).toBe(true);
+    await shot(page, 'blackjack-insurance-desktop');
+    await page.keyboard.press('i');
+    await expect.poll(() => page.getByTestId('bj-insurance').count()).toBe(0);
+    // the hand goes on (the dealer had no blackjack) or ended on the dealer's blackjack
+    await expect
+      .poll(
+        async () =>
+          (await page.getByTestId('bj-outcome').count()) +
+          ((await page.getByTestId('bj-hit').isEnabled()) ? 1 : 0),
+      )
+      .toBe(1);
   });
 });

@@ -66,7 +66,11 @@ export function BlackjackPage() {
   const panel = (
     <>
       <AmountField value={amount} onChange={setAmount} disabled={playing || pending} />
-      <div className="grid grid-cols-2 gap-2" role="group" aria-label="Actions">
+      <div
+        className={cn('grid grid-cols-2 gap-2', playing && 'max-md:order-first')}
+        role="group"
+        aria-label="Actions"
+      >
         {MOVES.map(({ move, label, key }) => (
           <Button
             key={move}

@@ -4,10 +4,10 @@ import { formatCoins } from '../../lib/format.ts';
 import { CoinIcon } from '../../ui/coin-icon.tsx';
 import { PlayingCard } from './playing-card.tsx';
 
-/** "soft 17" / "17" / "Blackjack" */
-function totalText(total: number, soft: boolean, cards: number): string {
+/** "7/17" while a soft hand is open, else the best total; "BJ" for two cards making 21. */
+function totalText(total: number, soft: boolean, cards: number, final = false): string {
   if (total === 21 && cards === 2) return 'BJ';
-  return soft && total < 21 ? `${total - 10}/${total}` : String(total);
+  return soft && total < 21 && !final ? `${total - 10}/${total}` : String(total);
 }
 
 function TotalBadge({ value, tone }: { value: string; tone?: 'win' | 'lose' | 'push' | 'active' }) {
@@ -37,7 +37,7 @@ const RESULT_TEXT = {
 
 function toneOf(h: BlackjackHandView, active: boolean): 'win' | 'lose' | 'push' | 'active' | undefined {
   if (h.result === 'win' || h.result === 'blackjack') return 'win';
-  if (h.result === 'lose' || h.result === 'bust') return 'lose';
+  if (h.result === 'lose' || h.result === 'bust' || h.total > 21) return 'lose';
   if (h.result === 'push') return 'push';
   return active ? 'active' : undefined;
 }
@@ -59,7 +59,10 @@ function Hand({ hand, index, view }: { hand: BlackjackHandView; index: number; v
         split && !active && view.status === 'playing' && 'opacity-75',
       )}
     >
-      <TotalBadge value={totalText(hand.total, hand.soft, hand.cards.length)} tone={toneOf(hand, active)} />
+      <TotalBadge
+        value={totalText(hand.total, hand.soft, hand.cards.length, hand.done)}
+        tone={toneOf(hand, active)}
+      />
       <div className="flex pl-[clamp(1.6rem,5.5vw,2.9rem)]">
         {hand.cards.map((c, i) => (
           <PlayingCard
@@ -67,13 +70,14 @@ function Hand({ hand, index, view }: { hand: BlackjackHandView; index: number; v
             key={i}
             card={c}
             delayMs={split ? 0 : dealDelay('player', i)}
-            className={cn('-ml-[clamp(1.6rem,5.5vw,2.9rem)]', hand.doubled && i === 2 && 'rotate-90')}
+            className="-ml-[clamp(1.6rem,5.5vw,2.9rem)]"
           />
         ))}
       </div>
       <div className="flex items-center gap-1.5 rounded-full bg-ink-950/60 px-2.5 py-0.5 text-xs font-bold text-white ring-1 ring-white/10">
         <CoinIcon className="h-3.5 w-3.5" />
         <span className="tabular-nums">{formatCoins(hand.stake)}</span>
+        {hand.doubled ? <span className="ml-1 text-gold-300">2×</span> : null}
         {hand.result ? (
           <span
             data-testid={`bj-result-${index}`}
@@ -124,7 +128,12 @@ export function BlackjackTable({
             value={
               view.dealer.hidden
                 ? totalText(view.dealer.total, view.dealer.soft, 1)
-                : totalText(view.dealer.total, view.dealer.soft, dealerCards.length)
+                : totalText(
+                    view.dealer.total,
+                    view.dealer.soft,
+                    dealerCards.length,
+                    view.status === 'finished',
+                  )
             }
           />
         ) : null}
