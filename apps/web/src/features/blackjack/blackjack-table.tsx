@@ -127,7 +127,7 @@ export function BlackjackTable({
           <TotalBadge
             value={
               view.dealer.hidden
-                ? totalText(view.dealer.total, view.dealer.soft, 1)
+                ? totalText(view.dealer.total, view.dealer.soft, 1, true)
                 : totalText(
                     view.dealer.total,
                     view.dealer.soft,
