@@ -143,7 +143,9 @@ export function BlackjackTable({
               // biome-ignore lint/suspicious/noArrayIndexKey: the dealer's cards only grow
               key={`${view?.id}-${i}`}
               card={c}
-              delayMs={dealDelay('dealer', i)}
+              // the hole card turns over where it lies; the dealer's draws follow one by one
+              flip={i === 1 && !view?.dealer.hidden}
+              delayMs={view?.dealer.hidden ? dealDelay('dealer', i) : Math.max(0, i - 1) * 380}
               className="-ml-[clamp(1.6rem,5.5vw,2.9rem)]"
             />
           ))}
@@ -193,6 +195,8 @@ export function BlackjackTable({
         {view?.status === 'finished' ? (
           <div
             data-testid="bj-outcome"
+            // after the dealer's last card has landed
+            style={{ animationDelay: `${Math.max(0, dealerCards.length - 1) * 380}ms` }}
             className={cn(
               'mt-3 rounded-xl px-4 py-2 text-center font-black shadow-xl ring-1 animate-fade-in',
               (view.payout ?? 0) > (view.staked ?? 0)

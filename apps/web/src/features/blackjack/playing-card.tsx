@@ -11,15 +11,20 @@ const RED = new Set(['♦', '♥']);
 export function PlayingCard({
   card,
   delayMs = 0,
+  flip = false,
   className,
 }: {
   card: BlackjackCardView | null;
   delayMs?: number;
+  /** turned over where it lies (the hole card) instead of dealt from the shoe */
+  flip?: boolean;
   className?: string;
 }) {
   const style: CSSProperties = { animationDelay: `${delayMs}ms` };
-  const base =
-    'relative aspect-[5/7] w-[clamp(3.1rem,11vw,5.4rem)] shrink-0 rounded-[0.55rem] shadow-[0_6px_18px_rgba(0,0,0,0.45)] animate-deal-in';
+  const base = cn(
+    'relative aspect-[5/7] w-[clamp(3.1rem,11vw,5.4rem)] shrink-0 rounded-[0.55rem] shadow-[0_6px_18px_rgba(0,0,0,0.45)]',
+    flip ? 'animate-flip-in' : 'animate-deal-in',
+  );
   if (!card) {
     return (
       <div
