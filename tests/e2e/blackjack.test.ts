@@ -53,7 +53,7 @@ describe('blackjack in the browser', () => {
   }
   const balance = (page: Page) => page.getByTestId('balance').first();
   async function shot(page: Page, name: string) {
-    await page.waitForTimeout(900); // the fade-in and the deal animation
+    await page.waitForTimeout(1600); // the fade-in and the deal animation (the dealer draws one by one)
     await site.shot(page, name);
   }
 
