@@ -4,6 +4,7 @@ import { chatFeature } from './chat/chat.module.ts';
 import { cashierModule } from './economy/cashier/cashier.module.ts';
 import { rewardsFeature } from './economy/rewards/rewards.feature.ts';
 import { battlesFeature } from './games/battles/battles.module.ts';
+import { blackjackFeature } from './games/blackjack/blackjack.module.ts';
 import { casesFeature } from './games/cases/cases.module.ts';
 import { diceSocket } from './games/dice/dice.socket.ts';
 import { betsRoutes } from './games/engine/bets.routes.ts';
@@ -42,6 +43,7 @@ export async function registerFeatures(app: FastifyInstance, ctx: Ctx): Promise<
   limboSocket(ctx);
   minesRoutes(app, ctx);
   minesSocket(ctx);
+  blackjackFeature(app, ctx);
   upgraderRoutes(app, ctx);
   upgraderSocket(ctx);
   await seedUpgraderItems(ctx);

@@ -11,6 +11,7 @@ export const NAMESPACES = [
   'limbo',
   'dice',
   'mines',
+  'blackjack',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

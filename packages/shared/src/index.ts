@@ -6,6 +6,7 @@ export * from './schemas/auth.ts';
 export * from './schemas/common.ts';
 export * from './schemas/socket.ts';
 export * from './schemas/games.ts';
+export * from './schemas/blackjack.ts';
 export * from './schemas/cases.ts';
 export * from './schemas/battles.ts';
 export * from './schemas/economy.ts';

@@ -104,6 +104,12 @@ describe.each(DB_KINDS)('admin audit trail on %s', (db) => {
       body: { question: 'Two plus two?', answer: 'four', winnerAmount: 1, prize: 1 },
       action: 'trivia-create',
     }),
+    'POST /api/external/v1/slots/:code': async () => ({
+      url: '/api/external/v1/slots/vs243mwarrior',
+      body: { sort: 5 },
+      action: 'slot-game',
+      target: 'vs243mwarrior',
+    }),
     'PUT /api/external/v1/giveaway/create': async () => ({
       url: '/api/external/v1/giveaway/create',
       body: { prize: 1, durationMinutes: 5 },

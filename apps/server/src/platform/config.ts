@@ -53,6 +53,17 @@ const schema = z.object({
   DICE_EDGE_PCT: z.coerce.number().min(0).max(50).default(1),
   LIMBO_EDGE_PCT: z.coerce.number().min(0).max(50).default(1),
   MINES_EDGE_PCT: z.coerce.number().min(0).max(50).default(1),
+  /** Blackjack (issue 17): the dealer hits soft 17 (default: stands on all 17s). */
+  BLACKJACK_HIT_SOFT_17: bool.default(false),
+  /** What a blackjack pays on top of the stake, "3:2" (default) or e.g. "6:5". */
+  BLACKJACK_PAYS: z
+    .string()
+    .regex(/^[1-9][0-9]?:[1-9][0-9]?$/, 'BLACKJACK_PAYS must look like 3:2')
+    .default('3:2'),
+  BLACKJACK_INSURANCE: bool.default(true),
+  BLACKJACK_DOUBLE_AFTER_SPLIT: bool.default(true),
+  /** An open hand with no action for this long is played out: every hand stands, the dealer plays. */
+  BLACKJACK_IDLE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   /** Coins one dice, limbo or mines bet may win over its stake (economy.md: 1,000.00, as crash). */
   MAX_PROFIT: z.coerce
     .number({ error: 'MAX_PROFIT must be a number of coins' })

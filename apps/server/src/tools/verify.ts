@@ -5,11 +5,14 @@
  * npm run verify -- --game dice --server-seed S --client-seed C --nonce N [--target 50]
  *   Derives an outcome from seeds you give (games: dice, limbo, mines --mines M, upgrader --amount A
  *   --price P --side under|over, cases, battles --block-id B --rounds R --seats N, coinflip --block-id B,
- *   roulette|crash --private-seed S --public-seed SALT, slots: the sandbox slot's reel stops).
+ *   roulette|crash --private-seed S --public-seed SALT, slots: the sandbox slot's reel stops,
+ *   blackjack [--actions "split,double,stand"]: the cards in draw order, or the whole hand replayed
+ *   from its actions).
  */
 import { parseArgs } from 'node:util';
 import { sha256Hex } from '@coinsite/shared/fairness';
-import { type VerifyInput, verifyOutcome } from '@coinsite/shared/fairness';
+import { blackjackCard, type Seeds, type VerifyInput, verifyOutcome } from '@coinsite/shared/fairness';
+import { type BlackjackAction, type BlackjackState, replayBlackjack } from '@coinsite/shared/games';
 import { loadConfig } from '../platform/config.ts';
 import { openDatabase } from '../platform/db.ts';
 
@@ -30,8 +33,29 @@ const { values, positionals } = parseArgs({
     seats: { type: 'string' },
     'private-seed': { type: 'string' },
     'public-seed': { type: 'string' },
+    actions: { type: 'string' },
   },
 });
+
+/** The recorded actions of a blackjack hand (bets.outcome.state.actions). */
+function blackjackActions(o: Record<string, unknown>): BlackjackAction[] {
+  return ((o.state as BlackjackState | undefined)?.actions ?? []) as BlackjackAction[];
+}
+
+/** Every card of the stored hand (player hands, dealer, hole card) re-derives from the seeds and actions. */
+function blackjackReplays(seeds: Seeds, o: Record<string, unknown>): boolean {
+  const state = o.state as BlackjackState | undefined;
+  if (!state) return false;
+  const replayed = replayBlackjack(
+    state.baseStake,
+    state.actions,
+    (k) => blackjackCard(seeds, k),
+    state.rules,
+  );
+  const cards = (s: BlackjackState) =>
+    JSON.stringify({ hands: s.hands.map((h) => h.cards), dealer: s.dealer });
+  return cards(replayed) === cards(state) && replayed.drawn === state.drawn;
+}
 
 function print(lines: Array<{ label: string; value: string }>) {
   const width = Math.max(...lines.map((l) => l.label.length));
@@ -65,6 +89,16 @@ function fromFlags(): VerifyInput {
         amount: cents(values.amount),
         price: cents(values.price),
         side: values.side === 'over' ? 'over' : 'under',
+      };
+    case 'blackjack':
+      return {
+        game: 'blackjack',
+        serverSeed: s,
+        clientSeed: c,
+        nonce: n,
+        actions: values.actions
+          ? (values.actions.split(/[\s,]+/).filter(Boolean) as BlackjackAction[])
+          : undefined,
       };
     case 'cases':
       return { game: 'cases', serverSeed: s, clientSeed: c, nonce: n };
@@ -144,7 +178,9 @@ async function verifyBet(id: number): Promise<number> {
                 ? { game: 'cases', ...seeds }
                 : bet.game === 'slots' && o.sandbox === true
                   ? { game: 'slots', ...seeds }
-                  : null;
+                  : bet.game === 'blackjack'
+                    ? { game: 'blackjack', ...seeds, actions: blackjackActions(o) }
+                    : null;
     if (!input) {
       console.log(`bet ${id}: game ${bet.game} is verified from its round's seeds (see /provably-fair).`);
       return 0;
@@ -159,7 +195,8 @@ async function verifyBet(id: number): Promise<number> {
       (bet.game === 'mines' && derived['Mines (draw order)'] === (o.mines as number[]).join(', ')) ||
       (bet.game === 'upgrader' && derived.Ticket === String(o.ticket)) ||
       (bet.game === 'cases' && derived.Ticket === String(o.ticket)) ||
-      (bet.game === 'slots' && derived['Reel stops'] === (o.stops as number[]).join(', '));
+      (bet.game === 'slots' && derived['Reel stops'] === (o.stops as number[]).join(', ')) ||
+      (bet.game === 'blackjack' && blackjackReplays(seeds, o));
     console.log(
       ok
         ? 'OK: the recorded outcome re-derives from the revealed seeds'

@@ -4,6 +4,7 @@ import { CheckMailPage } from '../features/auth/check-mail-page.tsx';
 import { SocialLoginPage } from '../features/auth/social-login-page.tsx';
 import { BattlePage } from '../features/battles/battle-page.tsx';
 import { BattlesPage } from '../features/battles/battles-page.tsx';
+import { BlackjackPage } from '../features/blackjack/blackjack-page.tsx';
 import { CasePage } from '../features/cases/case-page.tsx';
 import { CasesPage } from '../features/cases/cases-page.tsx';
 import { DailyCaseView } from '../features/cases/daily-case-view.tsx';
@@ -29,7 +30,6 @@ import { ShellLayout } from './shell-layout.tsx';
 
 /** Screens that later issues build; until then each shows the placeholder page (spec-3 §2.16). */
 const PLACEHOLDERS: Array<{ path: string; title: string; game?: GameKey }> = [
-  { path: '/blackjack', title: 'Blackjack', game: 'blackjack' },
   { path: '/leaderboard', title: 'Leaderboard' },
 ];
 
@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
           { path: '/limbo', element: <LimboPage /> },
           // Route matching is case-insensitive, so this serves both /Mines (spec) and /mines (menu).
           { path: '/mines', element: <MinesPage /> },
+          { path: '/blackjack', element: <BlackjackPage /> },
           { path: '/crash', element: <CrashPage /> },
           { path: '/roulette', element: <RoulettePage /> },
           { path: '/coinflip', element: <CoinflipPage /> },

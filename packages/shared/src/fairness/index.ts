@@ -1,4 +1,5 @@
 export * from './battles.ts';
+export * from './blackjack.ts';
 export * from './bytes.ts';
 export * from './cases.ts';
 export * from './chain.ts';

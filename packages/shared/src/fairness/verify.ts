@@ -2,7 +2,9 @@
  * One entry point that re-derives any outcome from revealed seeds: used by `npm run verify` and by
  * the in-browser verifier on /provably-fair. Pure; every number is the same one the server used.
  */
+import { type BlackjackAction, handTotal, replayBlackjack, settleBlackjack } from '../games/blackjack.ts';
 import { battleTicket } from './battles.ts';
+import { blackjackCard, blackjackCards, cardLabel } from './blackjack.ts';
 import { sha256Hex } from './bytes.ts';
 import { caseTicket } from './cases.ts';
 import { crashPoint } from './crash.ts';
@@ -31,6 +33,16 @@ export type VerifyInput =
     }
   | { game: 'cases'; serverSeed: string; clientSeed: string; nonce: number }
   | { game: 'slots'; serverSeed: string; clientSeed: string; nonce: number }
+  | {
+      game: 'blackjack';
+      serverSeed: string;
+      clientSeed: string;
+      nonce: number;
+      /** the hand's recorded actions (hit, stand, double, split, insurance, noInsurance): replays it */
+      actions?: BlackjackAction[];
+      /** cards to list in draw order when no actions are given */
+      cards?: number;
+    }
   | { game: 'battles'; serverSeed: string; blockId: string; rounds: number; seats: number }
   | { game: 'coinflip'; serverSeed: string; blockId: string }
   | { game: 'roulette'; privateSeed: string; publicSeed: string }
@@ -81,6 +93,36 @@ export function verifyOutcome(input: VerifyInput): VerifyLine[] {
     case 'cases':
       add('Ticket', caseTicket(input));
       break;
+    case 'blackjack': {
+      if (!input.actions) {
+        add(
+          'Cards in draw order',
+          blackjackCards(input, input.cards ?? 12)
+            .map(cardLabel)
+            .join(' '),
+        );
+        add('Deal', 'player, dealer up, player, dealer hole, then each draw in turn');
+        break;
+      }
+      const draw = (k: number) => blackjackCard(input, k);
+      const state = replayBlackjack(100, input.actions, draw);
+      const show = (cards: number[]) => {
+        const t = handTotal(cards);
+        return `${cards.map(cardLabel).join(' ')} (${t.soft && t.total < 21 ? 'soft ' : ''}${t.total})`;
+      };
+      const done = state.phase === 'done' ? settleBlackjack(state) : null;
+      for (const [i, h] of state.hands.entries()) {
+        const result = done ? ` ${done.hands[i]?.result}` : '';
+        add(
+          state.hands.length > 1 ? `Player hand ${i + 1}` : 'Player',
+          `${show(h.cards)}${h.doubled ? ' doubled' : ''}${result}`,
+        );
+      }
+      add('Dealer', show(state.dealer));
+      add('Cards drawn', state.drawn);
+      if (state.phase !== 'done') add('Hand', 'not finished: more actions are needed');
+      break;
+    }
     case 'battles':
       for (let round = 1; round <= input.rounds; round++) {
         const tickets = Array.from({ length: input.seats }, (_, i) => battleTicket(input, round, i + 1));

@@ -74,6 +74,11 @@ export async function placeBet<O>(
     game: string;
     stake: number;
     winNotifyDelayMs?: number;
+    /**
+     * The stake may still grow or be joined by others (blackjack's doubles and splits): the hooks do
+     * not run at the stake; the game accrues every stake when the hand settles (accrueSettled).
+     */
+    accrueAtSettle?: boolean;
   },
   settle: (seeds: Seeds & { nonce: number }) => Settlement<O>,
 ): Promise<PlacedBet<O>> {
@@ -99,7 +104,7 @@ export async function placeBet<O>(
           outcome: s.outcome,
           seedPairId: seeds.pairId,
           nonce: seeds.nonce,
-          hooks: betHooks.flatMap((hook) => hook(hookBet, wagerAfter) ?? []),
+          hooks: req.accrueAtSettle ? [] : betHooks.flatMap((hook) => hook(hookBet, wagerAfter) ?? []),
           winNotifyDelayMs: req.winNotifyDelayMs,
         });
         cache.advance(userId, seeds);

@@ -13,6 +13,7 @@ const GAMES = [
   'dice',
   'limbo',
   'mines',
+  'blackjack',
   'upgrader',
   'cases',
   'battles',

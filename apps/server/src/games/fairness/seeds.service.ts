@@ -159,10 +159,12 @@ export async function rotateSeeds(ctx: Ctx, userId: number, newClientSeed: strin
       .execute();
     const open = await tx
       .selectFrom('bets')
-      .select('id')
+      .select(['id', 'game'])
       .where('user_id', '=', userId)
       .where('status', '=', 'open')
       .executeTakeFirst();
+    if (open?.game === 'blackjack')
+      throw Errors.badRequest("You can't change your seed while a blackjack hand is in progress.");
     if (open) throw Errors.badRequest("You can't change your seed while a mines game is in progress.");
     await tx
       .updateTable('seed_pairs')

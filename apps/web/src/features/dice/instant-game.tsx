@@ -10,7 +10,7 @@ import { ProvablyFairButton } from '../fairness-dialog/provably-fair-button.tsx'
 import { LiveFeed } from '../live-feed/live-feed.tsx';
 
 /**
- * The frame every instant game screen shares (dice, limbo, mines): title and Provably Fair button,
+ * The frame every instant game screen shares (dice, limbo, mines, blackjack): title and Provably Fair button,
  * the bet panel beside the stage (below it on a phone), and the live feed of the game underneath.
  */
 export function InstantGameScreen({
@@ -20,7 +20,7 @@ export function InstantGameScreen({
   stage,
 }: {
   title: string;
-  game: 'dice' | 'limbo' | 'mines';
+  game: 'dice' | 'limbo' | 'mines' | 'blackjack';
   panel: ReactNode;
   stage: ReactNode;
 }) {

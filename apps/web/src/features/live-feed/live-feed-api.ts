@@ -10,6 +10,7 @@ export type LiveGame =
   | 'dice'
   | 'limbo'
   | 'mines'
+  | 'blackjack'
   | 'upgrader'
   | 'cases'
   | 'battles'

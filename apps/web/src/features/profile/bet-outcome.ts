@@ -1,3 +1,4 @@
+import { cardLabel } from '@coinsite/shared/fairness';
 import { centsToCoins } from '@coinsite/shared/money';
 
 /** One readable line of a bet's result in the Details dialog. */
@@ -53,6 +54,24 @@ export function outcomeLines(game: string, outcome: unknown): OutcomeLine[] {
       add('Result', result === null ? null : `${hundredths(result)}x`);
       add('Target', target === null ? null : `${hundredths(target)}x`);
       return [...lines, ...winLine(o).map((l) => ({ ...l, label: 'Outcome' }))];
+    }
+    case 'blackjack': {
+      const st = isObject(o.state) ? o.state : null;
+      if (!st) return lines;
+      const cardsOf = (v: unknown) =>
+        Array.isArray(v)
+          ? v
+              .filter((c): c is number => typeof c === 'number')
+              .map(cardLabel)
+              .join(' ')
+          : null;
+      const hands = Array.isArray(st.hands) ? st.hands.filter(isObject) : [];
+      hands.forEach((h, i) => {
+        add(hands.length > 1 ? `Hand ${i + 1}` : 'Player', cardsOf(h.cards));
+      });
+      add('Dealer', cardsOf(st.dealer));
+      add('Actions', Array.isArray(st.actions) && st.actions.length > 0 ? st.actions.join(', ') : 'none');
+      return lines;
     }
     case 'mines': {
       const mines = Array.isArray(o.mines) ? o.mines.filter((m) => typeof m === 'number') : [];

@@ -10,6 +10,7 @@ export const GAME_FILTERS = [
   { value: 'dice', label: 'Dice' },
   { value: 'limbo', label: 'Limbo' },
   { value: 'mines', label: 'Mines' },
+  { value: 'blackjack', label: 'Blackjack' },
   { value: 'upgrader', label: 'Upgrader' },
 ] as const;
 
@@ -23,6 +24,7 @@ const LABELS: Record<string, string> = {
   dice: 'Dice',
   limbo: 'Limbo',
   mines: 'Mines',
+  blackjack: 'Blackjack',
   upgrader: 'Upgrader',
   coinflip: 'Coinflip',
 };

@@ -35,7 +35,8 @@ export function HowItWorks() {
         Changing your client seed retires the pair: its server seed appears in the history below, where you
         can check it against the hash you were shown and replay every bet made with it. The next server seed,
         whose hash is already shown here, takes over and the nonce starts again at 0. The seed cannot be
-        changed while a mines game is open, because that board was drawn from the current pair.
+        changed while a mines game or a blackjack hand is open, because that board or hand was drawn from the
+        current pair.
       </p>
       <p>
         Crash and Roulette draw from a pre-generated hash chain published in advance; Case Battles and
@@ -90,6 +91,25 @@ const TEXT: Record<VerifyGame, { title: string; body: ReactNode }> = {
         <Formula>
           {
             'free = [0 … 24]\nmine_i = free.remove(pick(i, 25 − i))   i = 0 … mines − 1\nmultiplier after k safe tiles = (100 − edge)% × C(25, k) / C(25 − mines, k)'
+          }
+        </Formula>
+      </>
+    ),
+  },
+  blackjack: {
+    title: 'Blackjack',
+    body: (
+      <>
+        <p>
+          Every card is drawn on its own from a full 52-card deck (an infinite shoe): the k-th card of a hand
+          is the k-th number of your stream scaled to 0–51, read in the order 2♦ 2♥ 2♠ 2♣ 3♦ … A♣. Cards are
+          dealt player, dealer, player, dealer (the hole card), then one by one as the table needs them: your
+          hits, doubles and split hands in order, then the dealer&apos;s draws. The hole card stays on the
+          server until the dealer turns it over. Enter your moves to replay the whole hand.
+        </p>
+        <Formula>
+          {
+            'card_k = pick(k, 52)   rank = ["2" … "10", "J", "Q", "K", "A"][floor(card_k / 4)]   suit = ["♦", "♥", "♠", "♣"][card_k mod 4]'
           }
         </Formula>
       </>

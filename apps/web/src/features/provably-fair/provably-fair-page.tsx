@@ -23,6 +23,7 @@ const TABS: ReadonlyArray<{ value: 'how' | VerifyGame; label: string }> = [
   { value: 'dice', label: 'Dice' },
   { value: 'limbo', label: 'Limbo' },
   { value: 'mines', label: 'Mines' },
+  { value: 'blackjack', label: 'Blackjack' },
   { value: 'coinflip', label: 'Coinflip' },
 ];
 

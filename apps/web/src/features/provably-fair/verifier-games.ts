@@ -18,7 +18,8 @@ export type FieldKey =
   | 'rounds'
   | 'seats'
   | 'privateSeed'
-  | 'publicSeed';
+  | 'publicSeed'
+  | 'actions';
 
 export interface FieldDef {
   key: FieldKey;
@@ -159,6 +160,32 @@ export const VERIFIERS: Record<VerifyGame, GameVerifier> = {
       const mines = whole(text(v, 'mines'), 1, 24);
       if (mines === null) return 'The number of mines must be from 1 to 24.';
       return { game: 'mines', ...seeds, mines };
+    },
+  },
+  blackjack: {
+    game: 'blackjack',
+    kind: 'pair',
+    fields: [
+      ...PAIR_FIELDS,
+      {
+        key: 'actions',
+        label: 'Actions',
+        initial: '',
+        placeholder: 'Optional, e.g. split, double, stand',
+        hint: 'Your moves in order, as My bets lists them; empty lists the first 12 cards.',
+      },
+    ],
+    build: (v) => {
+      const seeds = pairSeeds(v);
+      if (typeof seeds === 'string') return seeds;
+      const raw = text(v, 'actions');
+      if (!raw) return { game: 'blackjack', ...seeds };
+      const words = raw.split(/[\s,]+/).filter(Boolean);
+      const known = ['hit', 'stand', 'double', 'split', 'insurance', 'noInsurance'] as const;
+      const actions = words.map((w) => known.find((k) => k.toLowerCase() === w.toLowerCase()));
+      if (actions.some((a) => a === undefined))
+        return 'Actions are hit, stand, double, split, insurance and noInsurance.';
+      return { game: 'blackjack', ...seeds, actions: actions as Array<(typeof known)[number]> };
     },
   },
   upgrader: {

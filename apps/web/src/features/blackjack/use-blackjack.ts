@@ -1,0 +1,89 @@
+import { BLACKJACK_EVENTS, type BlackjackView } from '@coinsite/shared';
+import { betAmountError } from '@coinsite/shared/games';
+import { useCallback, useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { HttpError, http } from '../../lib/http.ts';
+import { getSocket, onSocket } from '../../lib/socket.ts';
+import { playSound } from '../../lib/sounds.ts';
+import { useAuthStore } from '../auth/auth-store.ts';
+import { useGameSocket } from '../dice/use-game-socket.ts';
+
+export type BlackjackMove = 'hit' | 'stand' | 'double' | 'split' | 'insurance' | 'noInsurance';
+
+const isView = (v: unknown): v is BlackjackView =>
+  typeof v === 'object' && v !== null && Array.isArray((v as BlackjackView).hands);
+
+/**
+ * The blackjack table as the screen sees it: every answer of the server is the whole hand's view
+ * (blackjack:state), so the screen only keeps the latest one. The open hand is loaded from
+ * GET /api/blackjack/me on every bind of the socket, so a reload or a restart resumes it.
+ */
+export function useBlackjack() {
+  const [view, setView] = useState<BlackjackView | null>(null);
+  const [pending, setPending] = useState(false);
+  const userId = useAuthStore((s) => s.user?._id ?? null);
+
+  const resume = useCallback(async () => {
+    try {
+      const open = await http.get<BlackjackView>('/blackjack/me');
+      if (isView(open)) setView(open);
+    } catch (err) {
+      if (!(err instanceof HttpError) || err.status !== 404) console.warn('blackjack: resume failed', err);
+    }
+  }, []);
+
+  useEffect(() => {
+    setView(null);
+    setPending(false);
+    if (userId === null) return;
+    return onSocket('blackjack', 'authenticated', () => void resume());
+  }, [userId, resume]);
+  const ready = useGameSocket('blackjack');
+
+  useEffect(() => {
+    const offs = [
+      onSocket('blackjack', BLACKJACK_EVENTS.state, (raw) => {
+        if (!isView(raw)) return;
+        setPending(false);
+        setView(raw);
+        if (raw.status === 'finished' && (raw.payout ?? 0) > (raw.staked ?? 0)) playSound('win');
+      }),
+      onSocket('blackjack', BLACKJACK_EVENTS.error, (raw) => {
+        const error =
+          typeof raw === 'object' && raw !== null && typeof (raw as { error?: unknown }).error === 'string'
+            ? (raw as { error: string }).error
+            : 'An error occurred.';
+        setPending(false);
+        toast.error(error);
+        playSound('error');
+        // another tab may have moved the hand on
+        void resume();
+      }),
+    ];
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [resume]);
+
+  const deal = (amountCents: number) => {
+    const problem = betAmountError(amountCents);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    if (!ready || pending || view?.status === 'playing') return;
+    setPending(true);
+    getSocket('blackjack').emit(BLACKJACK_EVENTS.bet, { amount: amountCents / 100 });
+  };
+
+  const act = (move: BlackjackMove) => {
+    if (!ready || pending || view?.status !== 'playing' || !view.actions.includes(move)) return;
+    setPending(true);
+    const socket = getSocket('blackjack');
+    if (move === 'insurance' || move === 'noInsurance')
+      socket.emit(BLACKJACK_EVENTS.insurance, { accept: move === 'insurance' });
+    else socket.emit(BLACKJACK_EVENTS[move]);
+  };
+
+  return { view, ready, pending, deal, act };
+}
