@@ -11,6 +11,7 @@ export const GAME_FILTERS = [
   { value: 'limbo', label: 'Limbo' },
   { value: 'mines', label: 'Mines' },
   { value: 'upgrader', label: 'Upgrader' },
+  { value: 'slots', label: 'Slots' },
 ] as const;
 
 export type GameFilter = (typeof GAME_FILTERS)[number]['value'];
@@ -25,6 +26,7 @@ const LABELS: Record<string, string> = {
   mines: 'Mines',
   upgrader: 'Upgrader',
   coinflip: 'Coinflip',
+  slots: 'Slots',
 };
 
 export function gameLabel(game: string): string {
