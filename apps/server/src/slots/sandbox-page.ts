@@ -98,8 +98,15 @@ const SYMBOL_ART: Record<string, string> = {
     '<svg viewBox="0 0 100 100"><path d="M34 62C40 40 50 24 70 14M66 62C64 44 66 28 70 14" stroke="#65a30d" stroke-width="5" fill="none"/><circle cx="32" cy="70" r="17" fill="#ef4444" stroke="#991b1b" stroke-width="3"/><circle cx="68" cy="70" r="17" fill="#dc2626" stroke="#991b1b" stroke-width="3"/><circle cx="26" cy="64" r="4" fill="#fecaca"/></svg>',
 };
 
+let script: string | null = null;
+
 /** The game client's script: the strip, paylines and paytable come from the shared slot rules. */
 export function sandboxScript(): string {
+  script ??= buildScript();
+  return script;
+}
+
+function buildScript(): string {
   const rules = {
     symbols: SLOT_SYMBOLS,
     strip: SLOT_STRIP,

@@ -242,6 +242,11 @@ describe.each(DB_KINDS)('slots (%s)', (db) => {
     expect(history.body.games).toEqual([
       expect.objectContaining({ game: 'slots', amount: 10, payout: 25.5 }),
     ]);
+    const live = await server.api<{ all: Array<{ id: string; game: string }> }>(
+      'GET',
+      '/api/bets/live?game=slots',
+    );
+    expect(live.body.all.map((b) => b.id)).toContain(String(rows[0]?.id));
     const wager = await ctx()
       .db.selectFrom('users')
       .select('wager')

@@ -100,6 +100,14 @@ export function outcomeLines(game: string, outcome: unknown): OutcomeLine[] {
       add('Seat total', total === null ? null : coins(total));
       return lines;
     }
+    case 'slots': {
+      add('Game', text(o, 'gameName'));
+      add('Round', text(o, 'roundId'));
+      const stops = Array.isArray(o.stops) ? o.stops.filter((s) => typeof s === 'number') : [];
+      add('Reel stops', stops.length > 0 ? stops.join(', ') : null);
+      if (o.sandbox === true) add('Provider', 'Sandbox');
+      return lines;
+    }
     default:
       return winLine(o);
   }

@@ -12,6 +12,7 @@ export const GAME_FILTERS = [
   { value: 'mines', label: 'Mines' },
   { value: 'blackjack', label: 'Blackjack' },
   { value: 'upgrader', label: 'Upgrader' },
+  { value: 'slots', label: 'Slots' },
 ] as const;
 
 export type GameFilter = (typeof GAME_FILTERS)[number]['value'];
@@ -27,6 +28,7 @@ const LABELS: Record<string, string> = {
   blackjack: 'Blackjack',
   upgrader: 'Upgrader',
   coinflip: 'Coinflip',
+  slots: 'Slots',
 };
 
 export function gameLabel(game: string): string {

@@ -94,7 +94,7 @@ export function SlotPlayPage() {
         {launch?.sandbox ? (
           <span
             title="No provider credentials are set: this is the built-in sandbox slot, playing with your real balance through the same wallet calls."
-            className="rounded-md bg-gold-400 px-2 py-1 text-[10px] font-black tracking-widest text-ink-950"
+            className="hidden rounded-md bg-gold-400 px-2 py-1 text-[10px] font-black tracking-widest text-ink-950 sm:inline"
           >
             SANDBOX
           </span>
