@@ -123,6 +123,13 @@ describe('crash in the browser', () => {
       .toContain(`${(round.crashPoint / 100).toFixed(2)}x`);
     // the bet is cleared 1.5 s after the cash-out
     await expect.poll(() => button(page).textContent(), { timeout: 5000 }).toContain('Place bet');
+    // the settled bet joins the live feed under the game, in All bets and My bets (issue 14 item 4)
+    const feed = page.getByRole('region', { name: 'Live bets' });
+    await expect.poll(() => feed.textContent(), { timeout: 10_000 }).toContain(p.username);
+    await feed.getByRole('tab', { name: 'My bets' }).click();
+    await expect.poll(() => feed.getByTestId('live-bet-row').count()).toBe(1);
+    const profit = ((bet.payout - 500) / 100).toFixed(2);
+    expect(await feed.getByTestId('live-bet-profit').textContent()).toContain(profit);
     await shot(page, 'crash-over-desktop');
   });
 
