@@ -42,6 +42,12 @@ describe('case battles in the browser', () => {
 
     // the spectator's list shows the new battle at once
     await spectator.getByTestId('battle-row').first().waitFor();
+    // one round count: the label names the case the strip highlights (issue 14 item 6)
+    const row = spectator.getByTestId('battle-row').first();
+    const lit = await row
+      .locator('img')
+      .evaluateAll((imgs) => imgs.findIndex((i) => i.getAttribute('aria-current') === 'step'));
+    expect(await row.getByTestId('battle-row-round').textContent()).toContain(`Round ${lit + 1} of 1`);
     await site.shot(spectator, 'battles-list-desktop');
 
     await page.getByRole('button', { name: 'Call Bot' }).click();
