@@ -27,6 +27,31 @@ describe('case battles in the browser', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: '1v1', exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Add Round' }).click();
+    // the picker's footer is pinned under the scrolling tiles: nothing shows through below it,
+    // on a desktop and on a phone (issue 14 item 7)
+    await dialog.getByRole('button', { name: 'Add', exact: true }).first().waitFor();
+    for (const size of [
+      { width: 390, height: 844, name: 'phone' },
+      { width: 1440, height: 900, name: 'desktop' },
+    ]) {
+      await page.setViewportSize(size);
+      const footer = dialog.getByTestId('dialog-footer');
+      const geometry = await footer.evaluate((f) => {
+        const body = f.previousElementSibling as HTMLElement;
+        body.scrollTop = body.scrollHeight;
+        const box = (f.parentElement as HTMLElement).getBoundingClientRect();
+        return {
+          bodyBottom: body.getBoundingClientRect().bottom,
+          footerTop: f.getBoundingClientRect().top,
+          footerBottom: f.getBoundingClientRect().bottom,
+          dialogBottom: box.bottom,
+          scrolls: body.scrollHeight > body.clientHeight,
+        };
+      });
+      expect(geometry.bodyBottom).toBeLessThanOrEqual(geometry.footerTop + 0.5);
+      expect(Math.abs(geometry.footerBottom - geometry.dialogBottom)).toBeLessThanOrEqual(1.5);
+      await site.shot(page, `battle-picker-${size.name}`);
+    }
     await dialog.getByPlaceholder('Search cases...').fill('starter');
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     await dialog.getByRole('button', { name: 'Add one Starter Crate' }).click();
