@@ -107,8 +107,17 @@ describe('case battles in the browser', () => {
     expect(fair).toContain(seeds.server_seed);
     expect(fair).toContain(seeds.block_id ?? 'no block');
     await site.shot(page, 'battle-fair-desktop');
-    await page.keyboard.press('Escape');
+    // the verifier goes on from tickets to every drop and the battle's winner (issue 14 item 9)
+    await page.getByRole('link', { name: /Verify this battle/ }).click();
+    await page.waitForURL(/provably-fair\?tab=battles&battle=/);
+    const winnerLine = page.getByTestId('pf-line').filter({ hasText: 'Battle winner' });
+    const winnerSeat = seat.payout > 0 ? 1 : 2;
+    await expect.poll(() => winnerLine.textContent(), { timeout: 10_000 }).toContain(`Seat ${winnerSeat}`);
+    expect(await page.getByTestId('pf-line').filter({ hasText: 'Round 1 · Starter Crate' }).count()).toBe(1);
+    await site.shot(page, 'provably-fair-battle-desktop');
+    await page.goBack();
 
+    await page.getByTestId('battle-status').waitFor();
     // the finished battle leaves the list
     await expect.poll(() => spectator.getByTestId('battle-row').count()).toBe(0);
     const phone = await signedIn(watcher.token, `/battles/${battleId}`, { phone: true });

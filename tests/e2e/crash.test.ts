@@ -131,6 +131,14 @@ describe('crash in the browser', () => {
     const profit = ((bet.payout - 500) / 100).toFixed(2);
     expect(await feed.getByTestId('live-bet-profit').textContent()).toContain(profit);
     await shot(page, 'crash-over-desktop');
+    // a round that is over is listed as revealed, never as the round in play (issue 14 item 9)
+    await page.getByRole('button', { name: 'Provably Fair' }).click();
+    const fair = page.getByRole('dialog');
+    await fair.getByTestId('fair-round').first().waitFor();
+    expect(await fair.getByTestId('fair-round').first().textContent()).toContain(`Round #${round.id}`);
+    expect(await fair.getByTestId('fair-current').count()).toBe(0);
+    expect(await fair.textContent()).not.toContain(`Round #${round.id} (now)`);
+    await page.keyboard.press('Escape');
   });
 
   it('queues a bet asked for while a round runs and places it when the next one starts', async () => {
