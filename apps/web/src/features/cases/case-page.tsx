@@ -139,15 +139,21 @@ function CaseOpening({ c }: { c: CaseView }) {
             disabled={opener.busy}
             onClick={opener.open}
           >
-            {opener.busy
+            {opener.busy && !opener.demoing
               ? 'Opening...'
               : signedIn
                 ? `Open for ${formatCoins(c.price * count)}`
                 : 'Sign in to open'}
           </Button>
           <div className="flex gap-2">
-            <Button variant="secondary" size="lg" disabled={opener.busy} onClick={opener.demoSpin}>
-              Demo Spin
+            <Button
+              variant="secondary"
+              size="lg"
+              disabled={opener.busy}
+              onClick={opener.demoSpin}
+              data-testid="demo-spin"
+            >
+              {opener.demoing ? 'Demo spinning...' : 'Demo Spin'}
             </Button>
             <ProvablyFairButton className="h-12">
               {last ? (

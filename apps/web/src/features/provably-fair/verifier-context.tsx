@@ -93,7 +93,13 @@ export function CaseTablePicker({ onItems }: { onItems: (items: CaseItemView[] |
   );
 }
 
-function CaseTable({ slug, onItems }: { slug: string; onItems: (items: CaseItemView[] | undefined) => void }) {
+function CaseTable({
+  slug,
+  onItems,
+}: {
+  slug: string;
+  onItems: (items: CaseItemView[] | undefined) => void;
+}) {
   const items = useCase(slug).data?.items;
   useEffect(() => onItems(items), [items, onItems]);
   return null;

@@ -6,6 +6,7 @@ import { inputClass } from '../../ui/input.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
 import type { BattleDetail } from '../battles/battles-api.ts';
 import type { CaseItemView } from '../cases/cases-api.ts';
+import { rouletteWinnerLabel } from '../roulette/roulette-state.ts';
 import { ChainCheck } from './chain-panel.tsx';
 import { useRecentRounds, useSeedHistory } from './fairness-api.ts';
 import { BattleLoader, battleLines, CaseTablePicker, caseItemLines } from './verifier-context.tsx';
@@ -124,7 +125,12 @@ function RoundPicker({
         </option>
         {rows.map((r) => (
           <option key={r._id} value={r._id}>
-            Round #{r._id} · {r.crashPoint !== undefined ? `${r.crashPoint.toFixed(2)}x` : (r.winner ?? '')}
+            Round #{r._id} ·{' '}
+            {r.crashPoint !== undefined
+              ? `${r.crashPoint.toFixed(2)}x`
+              : r.winner === undefined
+                ? ''
+                : rouletteWinnerLabel(r.winner)}
           </option>
         ))}
       </select>

@@ -14,7 +14,7 @@ import { AmountField } from '../dice/amount-field.tsx';
 import { textToCents } from '../dice/numeric.ts';
 import { LiveFeed } from '../live-feed/live-feed.tsx';
 import { RouletteColumns } from './roulette-columns.tsx';
-import { canBet, type RouletteView } from './roulette-state.ts';
+import { canBet, type RouletteView, rouletteWinnerLabel } from './roulette-state.ts';
 import { RouletteWheel, SLOT_STYLE } from './roulette-wheel.tsx';
 import { useRoulette } from './use-roulette.ts';
 
@@ -82,7 +82,10 @@ function WinBanner({ amount, color }: { amount: number; color: string }) {
 /** The last rounds as coloured chips, and the colour counts of the last 100 (spec-3 §9). */
 function History({ history }: { history: RouletteHistoryEntry[] }) {
   const counts = { red: 0, green: 0, black: 0 };
-  for (const h of history) counts[h.winner] += 1;
+  for (const h of history) {
+    const label = rouletteWinnerLabel(h.winner);
+    if (label !== 'INVALID') counts[label] += 1;
+  }
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <ol
@@ -90,18 +93,24 @@ function History({ history }: { history: RouletteHistoryEntry[] }) {
         className="flex min-w-0 flex-1 gap-1.5 overflow-hidden"
         data-testid="roulette-history"
       >
-        {history.slice(0, 10).map((h) => (
-          <li
-            key={h._id}
-            title={`Round #${h._id}`}
-            className={cn(
-              'flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-xs font-black shadow ring-1 ring-white/10',
-              SLOT_STYLE[h.winner],
-            )}
-          >
-            {h.randomModule}
-          </li>
-        ))}
+        {history.slice(0, 10).map((h) => {
+          const label = rouletteWinnerLabel(h.winner);
+          return (
+            <li
+              key={h._id}
+              title={label === 'INVALID' ? `Round #${h._id}: INVALID` : `Round #${h._id}`}
+              data-winner={label}
+              className={cn(
+                'flex h-8 shrink-0 items-center justify-center rounded-full text-xs font-black shadow ring-1 ring-white/10',
+                label === 'INVALID'
+                  ? 'bg-ink-700 px-2 text-[0.6rem] tracking-wide text-ink-200'
+                  : `w-8 ${SLOT_STYLE[label]}`,
+              )}
+            >
+              {label === 'INVALID' ? 'INVALID' : h.randomModule}
+            </li>
+          );
+        })}
       </ol>
       <div className="flex items-center gap-3 text-xs font-semibold text-ink-300" aria-label="Last 100 rolls">
         <span className="text-ink-400">Last 100</span>
@@ -139,7 +148,10 @@ export function RoulettePage() {
     toast.success(`You won ${formatCoins(won)} on ${rolledColor}!`);
     playSound('win');
   }, [won, rolledColor, view.roundId, view.roll?.late]);
-  const rounds = view.history.map((h) => ({ ...h, result: `${h.winner} ${h.randomModule}` }));
+  const rounds = view.history.map((h) => {
+    const label = rouletteWinnerLabel(h.winner);
+    return { ...h, result: label === 'INVALID' ? label : `${label} ${h.randomModule}` };
+  });
 
   const onBet = (color: 'red' | 'green' | 'black') => {
     if (!signedIn) {
