@@ -97,7 +97,9 @@ function CaseOpening({ c }: { c: CaseView }) {
     durationMs: CASE_OPEN_ANIMATION_MS,
     live: LIVE,
     demo: DEMO,
-    idleLength: 12,
+    // the idle reel already holds as many cards as the longest spin: a spin's first frame then only
+    // updates cards, never mounts dozens (issue 14 item 11)
+    idleLength: Math.max(LIVE.length, DEMO.length),
     onOpened: setLast,
   });
   return (
