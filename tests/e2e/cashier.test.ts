@@ -61,7 +61,16 @@ describe('cashier in the browser', () => {
     expect(await dialog.getByLabel('Dollars').inputValue()).toBe('12');
     await dialog.getByLabel('Dollars').fill('12.5');
     expect(await dialog.getByLabel('Coins').inputValue()).toBe('25');
+    // the fee and the total are shown before Proceed (issue 14 item 12): 12.50 + 4.9 % (0.62) + 0.30
+    expect(await dialog.getByTestId('card-fee-summary').textContent()).toContain(
+      'Card fee (4.9% + $0.30)$0.92',
+    );
+    expect(await dialog.getByTestId('card-total').textContent()).toBe('$13.42');
     await shot(page, 'cashier-card-panel');
+    await dialog.getByLabel('Coins').fill('8');
+    await dialog.getByText('Proceed is disabled: the minimum card deposit is 10.00 coins ($5.00).').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Proceed' }).isDisabled()).toBe(true);
+    await dialog.getByLabel('Coins').fill('25');
 
     const [checkout] = await Promise.all([
       context.waitForEvent('page'),
@@ -70,7 +79,7 @@ describe('cashier in the browser', () => {
     await checkout.waitForURL(/\/sandbox\/arkpay\/checkout\/sbx_card_/);
     await checkout.getByText('SANDBOX').waitFor();
     await site.shot(checkout, 'cashier-card-sandbox-checkout');
-    await checkout.getByRole('button', { name: 'Pay $12.50' }).click();
+    await checkout.getByRole('button', { name: 'Pay $13.42' }).click();
     await checkout.getByText('Payment complete').waitFor();
     await checkout.close();
 

@@ -1,4 +1,11 @@
-import { CASHIER_DEFAULTS, CRYPTO_CURRENCIES, type CryptoCurrency } from '@coinsite/shared';
+import {
+  CASHIER_DEFAULTS,
+  type CardFeeBand,
+  CRYPTO_CURRENCIES,
+  type CryptoCurrency,
+  DEFAULT_CARD_FEES,
+  parseCardFees,
+} from '@coinsite/shared';
 import { z } from 'zod';
 import { ConfigError } from '../../platform/config.ts';
 
@@ -33,6 +40,8 @@ const schema = z.object({
     .min(0)
     .max(50)
     .default(CASHIER_DEFAULTS.cashappFeeBp / 100),
+  /** The card fee table, "from$:percent+fixed$" bands: see parseCardFees (default DEFAULT_CARD_FEES). */
+  CARD_FEES: z.string().optional(),
   WITHDRAW_FEE_BTC: coins(400),
   WITHDRAW_FEE_ETH: coins(600),
   WITHDRAW_FEE_LTC: coins(20),
@@ -96,6 +105,7 @@ export type CashierEnv = z.infer<typeof schema>;
 export interface CashierConfig extends CashierEnv {
   rates: Record<CryptoCurrency, number>;
   cashappFeeBp: number;
+  cardFees: readonly CardFeeBand[];
 }
 
 const DEFAULT_RATES: Record<CryptoCurrency, number> = {
@@ -145,7 +155,15 @@ export function loadCashierConfig(env: Record<string, string | undefined> = proc
     throw new ConfigError(
       `Payment sandboxes would run in production (${sandboxes.join(', ')}): anyone could pay with them. Set the providers' keys (and GIFTCARD_SANDBOX_CODES=false), or SANDBOX_PAYMENTS=true to run them anyway`,
     );
-  return { ...c, rates: parseRates(c.CRYPTO_RATES_USD), cashappFeeBp: Math.round(c.CASHAPP_FEE_PCT * 100) };
+  const cardFees = c.CARD_FEES ? parseCardFees(c.CARD_FEES) : [...DEFAULT_CARD_FEES];
+  if (typeof cardFees === 'string')
+    throw new ConfigError(`Invalid environment variable CARD_FEES: ${cardFees}`);
+  return {
+    ...c,
+    rates: parseRates(c.CRYPTO_RATES_USD),
+    cashappFeeBp: Math.round(c.CASHAPP_FEE_PCT * 100),
+    cardFees,
+  };
 }
 
 /**

@@ -88,5 +88,10 @@ export async function cashierConfigFor(cashier: Cashier, userId: number): Promis
     withdrawnToday: centsToCoins(wd),
     vip: limits.vip,
     giftcardShopUrl: cfg.GIFTCARD_SHOP_URL,
+    cardFees: cfg.cardFees.map((b) => ({
+      fromUsd: b.fromUsdCents / 100,
+      percent: b.bp / 100,
+      fixedUsd: b.fixedUsdCents / 100,
+    })),
   };
 }
