@@ -10,7 +10,10 @@ describe('cashier in the browser', () => {
   let site: Site;
   let admin: string;
   beforeAll(async () => {
+    // the cashier reads its operator settings from the process environment
+    process.env.GIFTCARD_PRODUCT_URLS = '5=https://shop.example/gift-5,100=https://shop.example/gift-100';
     site = await startSite();
+    delete process.env.GIFTCARD_PRODUCT_URLS;
     const login = await site.server.api<{ redirect: string }>('POST', '/api/auth/registration/login', {
       email: 'admin@example.com',
       password: 'admin-password',
@@ -152,5 +155,21 @@ describe('cashier in the browser', () => {
     await shot(page, 'cashier-crypto-panel-phone');
     await dialog.getByRole('button', { name: 'Back' }).click();
     await dialog.getByRole('button', { name: /^Bitcoin/ }).waitFor();
+
+    // six drawn gift-card products, each linking to its own page (issue 14 item 13)
+    await dialog.getByRole('button', { name: /^Gift Card/ }).click();
+    const products = dialog.getByTestId('giftcard-product');
+    await expect.poll(() => products.count()).toBe(6);
+    const links = await products.evaluateAll((as) =>
+      as.map((a) => [a.getAttribute('aria-label'), a.getAttribute('href'), a.querySelector('svg') !== null]),
+    );
+    expect(links.map((l) => l[0])).toEqual([5, 10, 15, 20, 50, 100].map((v) => `Buy a $${v} gift card`));
+    expect(links.every((l) => l[2])).toBe(true);
+    expect(links[0]?.[1]).toBe('https://shop.example/gift-5');
+    expect(links[5]?.[1]).toBe('https://shop.example/gift-100');
+    expect(new Set(links.map((l) => l[1])).size).toBe(6);
+    await shot(page, 'cashier-giftcard-panel-phone');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await shot(page, 'cashier-giftcard-panel-desktop');
   });
 });

@@ -472,4 +472,6 @@ export interface CashierConfigView {
   giftcardShopUrl: string;
   /** The card fee table: bands by deposit value in dollars, each a percentage plus a fixed fee. */
   cardFees: Array<{ fromUsd: number; percent: number; fixedUsd: number }>;
+  /** The gift-card products, each with its own page at the shop (operator setting). */
+  giftcardProducts: Array<{ value: number; url: string }>;
 }

@@ -4,6 +4,7 @@ import {
   CRYPTO_CURRENCIES,
   type CryptoCurrency,
   DEFAULT_CARD_FEES,
+  GIFT_CARD_VALUES_USD,
   parseCardFees,
 } from '@coinsite/shared';
 import { z } from 'zod';
@@ -82,6 +83,11 @@ const schema = z.object({
     .transform((v) => v === '1' || v === 'true' || v === 'yes')
     .default(true),
   GIFTCARD_SHOP_URL: url.default('https://www.kinguin.net/'),
+  /**
+   * Each gift-card product's own page, "5=https://…,10=https://…" (values 5, 10, 15, 20, 50, 100).
+   * A value left out links to the shop's search for that card.
+   */
+  GIFTCARD_PRODUCT_URLS: z.string().optional(),
 
   CRYPTO_XPUB_BTC: optional(z.string().min(100)),
   CRYPTO_XPUB_LTC: optional(z.string().min(100)),
@@ -106,6 +112,32 @@ export interface CashierConfig extends CashierEnv {
   rates: Record<CryptoCurrency, number>;
   cashappFeeBp: number;
   cardFees: readonly CardFeeBand[];
+  /** The page of each gift-card product, by dollar value. */
+  giftcardProducts: Record<number, string>;
+}
+
+function parseGiftcardProducts(text: string | undefined, shop: string): Record<number, string> {
+  const urls: Record<number, string> = {};
+  for (const v of GIFT_CARD_VALUES_USD) {
+    const search = new URL('listing', shop);
+    search.searchParams.set('phrase', `CoinSite gift card ${v} USD`);
+    urls[v] = search.toString();
+  }
+  if (!text) return urls;
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const at = part.indexOf('=');
+    const value = Number(part.slice(0, at));
+    const link = part.slice(at + 1).trim();
+    if (at < 1 || !(GIFT_CARD_VALUES_USD as readonly number[]).includes(value) || !/^https?:\/\//.test(link))
+      throw new ConfigError(
+        `Invalid environment variable GIFTCARD_PRODUCT_URLS: bad entry "${part}" (expected value=https://…, values ${GIFT_CARD_VALUES_USD.join(', ')})`,
+      );
+    urls[value] = new URL(link).toString();
+  }
+  return urls;
 }
 
 const DEFAULT_RATES: Record<CryptoCurrency, number> = {
@@ -163,6 +195,7 @@ export function loadCashierConfig(env: Record<string, string | undefined> = proc
     rates: parseRates(c.CRYPTO_RATES_USD),
     cashappFeeBp: Math.round(c.CASHAPP_FEE_PCT * 100),
     cardFees,
+    giftcardProducts: parseGiftcardProducts(c.GIFTCARD_PRODUCT_URLS, c.GIFTCARD_SHOP_URL),
   };
 }
 

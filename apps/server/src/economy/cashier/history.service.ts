@@ -2,6 +2,7 @@ import {
   type CashierConfigView,
   centsToCoins,
   CASHIER_DEFAULTS,
+  GIFT_CARD_VALUES_USD,
   CRYPTO_CURRENCIES,
   FREE_LEDGER_KINDS,
   type TxsView,
@@ -88,6 +89,10 @@ export async function cashierConfigFor(cashier: Cashier, userId: number): Promis
     withdrawnToday: centsToCoins(wd),
     vip: limits.vip,
     giftcardShopUrl: cfg.GIFTCARD_SHOP_URL,
+    giftcardProducts: GIFT_CARD_VALUES_USD.map((value) => ({
+      value,
+      url: cfg.giftcardProducts[value] ?? cfg.GIFTCARD_SHOP_URL,
+    })),
     cardFees: cfg.cardFees.map((b) => ({
       fromUsd: b.fromUsdCents / 100,
       percent: b.bp / 100,
