@@ -143,6 +143,26 @@ describe('cashier in the browser', () => {
 
   it('shows the crypto deposit panel on a phone', async () => {
     const u = await site.server.newUser();
+    // a litecoin deposit seen on chain with 3 of its 8 confirmations (issue 14 item 14)
+    const addrs = await site.server.api<{ ltc: { address: string } }>(
+      'GET',
+      '/api/cashier/crypto/addresses',
+      undefined,
+      u.token,
+    );
+    const sent = await site.server.api(
+      'POST',
+      '/api/external/v1/sandbox/chain/send',
+      { currency: 'ltc', address: addrs.body.ltc.address, amount: '0.5' },
+      admin,
+    );
+    expect(sent.status).toBe(200);
+    await site.server.api(
+      'POST',
+      '/api/external/v1/sandbox/chain/mine',
+      { currency: 'ltc', blocks: 3 },
+      admin,
+    );
     const { page } = await signedIn(u.token, true);
     const dialog = await openCashier(page);
     await shot(page, 'cashier-deposit-tiles-phone');
@@ -153,6 +173,12 @@ describe('cashier in the browser', () => {
       /^[1-9A-HJ-NP-Za-km-z]{32,44}$/,
     );
     await shot(page, 'cashier-crypto-panel-phone');
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await dialog.getByRole('button', { name: /^Litecoin/ }).click();
+    const detected = dialog.getByTestId('detected-deposit');
+    await expect.poll(() => detected.textContent(), { timeout: 10_000 }).toContain('0.5 LTC');
+    expect(await detected.textContent()).toMatch(/3\/8 confirmations.*Pending/);
+    await shot(page, 'cashier-crypto-detected-phone');
     await dialog.getByRole('button', { name: 'Back' }).click();
     await dialog.getByRole('button', { name: /^Bitcoin/ }).waitFor();
 
@@ -171,5 +197,12 @@ describe('cashier in the browser', () => {
     await shot(page, 'cashier-giftcard-panel-phone');
     await page.setViewportSize({ width: 1440, height: 900 });
     await shot(page, 'cashier-giftcard-panel-desktop');
+
+    // the profile history lists the detected deposit as Pending with its confirmations
+    await page.keyboard.press('Escape');
+    await page.goto('/profile');
+    await page.getByRole('tab', { name: 'Transactions' }).click();
+    await page.getByText('Pending · 3/8 confirmations').waitFor({ timeout: 10_000 });
+    await site.shot(page, 'profile-crypto-pending-desktop');
   });
 });

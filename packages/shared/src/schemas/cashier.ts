@@ -425,6 +425,8 @@ export interface TxView {
   state: number;
   txid: string | null;
   created: string;
+  /** A crypto deposit: the amount seen on chain, its confirmations and how many credit it. */
+  crypto?: { amount: string; confirmations: number; required: number };
 }
 export interface FreeEntryView {
   _id: string;

@@ -40,8 +40,9 @@ export async function transactionsOf(cashier: Cashier, userId: number): Promise<
       .execute(),
   ]);
   return {
-    deposits: deposits.map(txView),
-    withdraws: withdraws.map(txView),
+    // detected crypto deposits show their confirmations (n of CRYPTO_CONFIRMATIONS) while pending
+    deposits: deposits.map((d) => txView(d, cashier.config.CRYPTO_CONFIRMATIONS)),
+    withdraws: withdraws.map((w) => txView(w)),
     free: free.map((f) => ({
       _id: String(f.id),
       action: f.kind.replace(/_/g, '-'),
