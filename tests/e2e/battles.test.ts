@@ -27,6 +27,31 @@ describe('case battles in the browser', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: '1v1', exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Add Round' }).click();
+    // the picker's footer is pinned under the scrolling tiles: nothing shows through below it,
+    // on a desktop and on a phone (issue 14 item 7)
+    await dialog.getByRole('button', { name: 'Add', exact: true }).first().waitFor();
+    for (const size of [
+      { width: 390, height: 844, name: 'phone' },
+      { width: 1440, height: 900, name: 'desktop' },
+    ]) {
+      await page.setViewportSize(size);
+      const footer = dialog.getByTestId('dialog-footer');
+      const geometry = await footer.evaluate((f) => {
+        const body = f.previousElementSibling as HTMLElement;
+        body.scrollTop = body.scrollHeight;
+        const box = (f.parentElement as HTMLElement).getBoundingClientRect();
+        return {
+          bodyBottom: body.getBoundingClientRect().bottom,
+          footerTop: f.getBoundingClientRect().top,
+          footerBottom: f.getBoundingClientRect().bottom,
+          dialogBottom: box.bottom,
+          scrolls: body.scrollHeight > body.clientHeight,
+        };
+      });
+      expect(geometry.bodyBottom).toBeLessThanOrEqual(geometry.footerTop + 0.5);
+      expect(Math.abs(geometry.footerBottom - geometry.dialogBottom)).toBeLessThanOrEqual(1.5);
+      await site.shot(page, `battle-picker-${size.name}`);
+    }
     await dialog.getByPlaceholder('Search cases...').fill('starter');
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     await dialog.getByRole('button', { name: 'Add one Starter Crate' }).click();
@@ -42,6 +67,12 @@ describe('case battles in the browser', () => {
 
     // the spectator's list shows the new battle at once
     await spectator.getByTestId('battle-row').first().waitFor();
+    // one round count: the label names the case the strip highlights (issue 14 item 6)
+    const row = spectator.getByTestId('battle-row').first();
+    const lit = await row
+      .locator('img')
+      .evaluateAll((imgs) => imgs.findIndex((i) => i.getAttribute('aria-current') === 'step'));
+    expect(await row.getByTestId('battle-row-round').textContent()).toContain(`Round ${lit + 1} of 1`);
     await site.shot(spectator, 'battles-list-desktop');
 
     await page.getByRole('button', { name: 'Call Bot' }).click();
@@ -76,8 +107,17 @@ describe('case battles in the browser', () => {
     expect(fair).toContain(seeds.server_seed);
     expect(fair).toContain(seeds.block_id ?? 'no block');
     await site.shot(page, 'battle-fair-desktop');
-    await page.keyboard.press('Escape');
+    // the verifier goes on from tickets to every drop and the battle's winner (issue 14 item 9)
+    await page.getByRole('link', { name: /Verify this battle/ }).click();
+    await page.waitForURL(/provably-fair\?tab=battles&battle=/);
+    const winnerLine = page.getByTestId('pf-line').filter({ hasText: 'Battle winner' });
+    const winnerSeat = seat.payout > 0 ? 1 : 2;
+    await expect.poll(() => winnerLine.textContent(), { timeout: 10_000 }).toContain(`Seat ${winnerSeat}`);
+    expect(await page.getByTestId('pf-line').filter({ hasText: 'Round 1 · Starter Crate' }).count()).toBe(1);
+    await site.shot(page, 'provably-fair-battle-desktop');
+    await page.goBack();
 
+    await page.getByTestId('battle-status').waitFor();
     // the finished battle leaves the list
     await expect.poll(() => spectator.getByTestId('battle-row').count()).toBe(0);
     const phone = await signedIn(watcher.token, `/battles/${battleId}`, { phone: true });

@@ -60,7 +60,9 @@ describe('cases in the browser', () => {
 
     const phone = await signedIn(u.token, '/cases/inferno', { phone: true });
     await phone.getByRole('button', { name: 'Demo Spin' }).click();
-    await phone.getByRole('button', { name: 'Opening...' }).waitFor();
+    // a free demo never reads like a paid open (issue 14 item 10)
+    await phone.getByRole('button', { name: 'Demo spinning...' }).waitFor();
+    expect(await phone.getByRole('button', { name: 'Opening...' }).count()).toBe(0);
     await site.shot(phone, 'case-demo-phone');
   });
 

@@ -10,7 +10,10 @@ describe('cashier in the browser', () => {
   let site: Site;
   let admin: string;
   beforeAll(async () => {
+    // the cashier reads its operator settings from the process environment
+    process.env.GIFTCARD_PRODUCT_URLS = '5=https://shop.example/gift-5,100=https://shop.example/gift-100';
     site = await startSite();
+    delete process.env.GIFTCARD_PRODUCT_URLS;
     const login = await site.server.api<{ redirect: string }>('POST', '/api/auth/registration/login', {
       email: 'admin@example.com',
       password: 'admin-password',
@@ -55,7 +58,16 @@ describe('cashier in the browser', () => {
     expect(await dialog.getByLabel('Dollars').inputValue()).toBe('12');
     await dialog.getByLabel('Dollars').fill('12.5');
     expect(await dialog.getByLabel('Coins').inputValue()).toBe('25');
+    // the fee and the total are shown before Proceed (issue 14 item 12): 12.50 + 4.9 % (0.62) + 0.30
+    expect(await dialog.getByTestId('card-fee-summary').textContent()).toContain(
+      'Card fee (4.9% + $0.30)$0.92',
+    );
+    expect(await dialog.getByTestId('card-total').textContent()).toBe('$13.42');
     await shot(page, 'cashier-card-panel');
+    await dialog.getByLabel('Coins').fill('8');
+    await dialog.getByText('Proceed is disabled: the minimum card deposit is 10.00 coins ($5.00).').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Proceed' }).isDisabled()).toBe(true);
+    await dialog.getByLabel('Coins').fill('25');
 
     const [checkout] = await Promise.all([
       context.waitForEvent('page'),
@@ -64,7 +76,7 @@ describe('cashier in the browser', () => {
     await checkout.waitForURL(/\/sandbox\/arkpay\/checkout\/sbx_card_/);
     await checkout.getByText('SANDBOX').waitFor();
     await site.shot(checkout, 'cashier-card-sandbox-checkout');
-    await checkout.getByRole('button', { name: 'Pay $12.50' }).click();
+    await checkout.getByRole('button', { name: 'Pay $13.42' }).click();
     await checkout.getByText('Payment complete').waitFor();
     await checkout.close();
 
@@ -125,6 +137,26 @@ describe('cashier in the browser', () => {
 
   it('shows the crypto deposit panel on a phone', async () => {
     const u = await site.server.newUser();
+    // a litecoin deposit seen on chain with 3 of its 8 confirmations (issue 14 item 14)
+    const addrs = await site.server.api<{ ltc: { address: string } }>(
+      'GET',
+      '/api/cashier/crypto/addresses',
+      undefined,
+      u.token,
+    );
+    const sent = await site.server.api(
+      'POST',
+      '/api/external/v1/sandbox/chain/send',
+      { currency: 'ltc', address: addrs.body.ltc.address, amount: '0.5' },
+      admin,
+    );
+    expect(sent.status).toBe(200);
+    await site.server.api(
+      'POST',
+      '/api/external/v1/sandbox/chain/mine',
+      { currency: 'ltc', blocks: 3 },
+      admin,
+    );
     const { page } = await signedIn(u.token, true);
     const dialog = await openCashier(page);
     await shot(page, 'cashier-deposit-tiles-phone');
@@ -136,6 +168,35 @@ describe('cashier in the browser', () => {
     );
     await shot(page, 'cashier-crypto-panel-phone');
     await dialog.getByRole('button', { name: 'Back' }).click();
+    await dialog.getByRole('button', { name: /^Litecoin/ }).click();
+    const detected = dialog.getByTestId('detected-deposit');
+    await expect.poll(() => detected.textContent(), { timeout: 10_000 }).toContain('0.5 LTC');
+    expect(await detected.textContent()).toMatch(/3\/8 confirmations.*Pending/);
+    await shot(page, 'cashier-crypto-detected-phone');
+    await dialog.getByRole('button', { name: 'Back' }).click();
     await dialog.getByRole('button', { name: /^Bitcoin/ }).waitFor();
+
+    // six drawn gift-card products, each linking to its own page (issue 14 item 13)
+    await dialog.getByRole('button', { name: /^Gift Card/ }).click();
+    const products = dialog.getByTestId('giftcard-product');
+    await expect.poll(() => products.count()).toBe(6);
+    const links = await products.evaluateAll((as) =>
+      as.map((a) => [a.getAttribute('aria-label'), a.getAttribute('href'), a.querySelector('svg') !== null]),
+    );
+    expect(links.map((l) => l[0])).toEqual([5, 10, 15, 20, 50, 100].map((v) => `Buy a $${v} gift card`));
+    expect(links.every((l) => l[2])).toBe(true);
+    expect(links[0]?.[1]).toBe('https://shop.example/gift-5');
+    expect(links[5]?.[1]).toBe('https://shop.example/gift-100');
+    expect(new Set(links.map((l) => l[1])).size).toBe(6);
+    await shot(page, 'cashier-giftcard-panel-phone');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await shot(page, 'cashier-giftcard-panel-desktop');
+
+    // the profile history lists the detected deposit as Pending with its confirmations
+    await page.keyboard.press('Escape');
+    await page.goto('/profile');
+    await page.getByRole('tab', { name: 'Transactions' }).click();
+    await page.getByText('Pending · 3/8 confirmations').waitFor({ timeout: 10_000 });
+    await site.shot(page, 'profile-crypto-pending-desktop');
   });
 });

@@ -123,7 +123,22 @@ describe('crash in the browser', () => {
       .toContain(`${(round.crashPoint / 100).toFixed(2)}x`);
     // the bet is cleared 1.5 s after the cash-out
     await expect.poll(() => button(page).textContent(), { timeout: 5000 }).toContain('Place bet');
+    // the settled bet joins the live feed under the game, in All bets and My bets (issue 14 item 4)
+    const feed = page.getByRole('region', { name: 'Live bets' });
+    await expect.poll(() => feed.textContent(), { timeout: 10_000 }).toContain(p.username);
+    await feed.getByRole('tab', { name: 'My bets' }).click();
+    await expect.poll(() => feed.getByTestId('live-bet-row').count()).toBe(1);
+    const profit = ((bet.payout - 500) / 100).toFixed(2);
+    expect(await feed.getByTestId('live-bet-profit').textContent()).toContain(profit);
     await shot(page, 'crash-over-desktop');
+    // a round that is over is listed as revealed, never as the round in play (issue 14 item 9)
+    await page.getByRole('button', { name: 'Provably Fair' }).click();
+    const fair = page.getByRole('dialog');
+    await fair.getByTestId('fair-round').first().waitFor();
+    expect(await fair.getByTestId('fair-round').first().textContent()).toContain(`Round #${round.id}`);
+    expect(await fair.getByTestId('fair-current').count()).toBe(0);
+    expect(await fair.textContent()).not.toContain(`Round #${round.id} (now)`);
+    await page.keyboard.press('Escape');
   });
 
   it('queues a bet asked for while a round runs and places it when the next one starts', async () => {

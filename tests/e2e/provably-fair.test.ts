@@ -134,6 +134,27 @@ describe('provably fair page in the browser', () => {
     await expect.poll(async () => (await resultLines(page))['Mines (draw order)']).toBe('2, 7, 22');
     await site.shot(page, 'provably-fair-mines-phone');
 
+    // the case verifier names the item the ticket wins, from the chosen case's table (issue 14 item 9)
+    await page.goto('/provably-fair?tab=cases');
+    await field(page, 'Server Seed').fill(SS1);
+    await field(page, 'Client Seed').fill('my-client-seed');
+    await field(page, 'Nonce').fill('5');
+    await expect
+      .poll(async () => (await resultLines(page))['Item won'])
+      .toBe('Choose the case to name the item');
+    await page.getByLabel('Case opened').selectOption({ label: 'Starter Crate · 1.00' });
+    const ticket = Number((await resultLines(page)).Ticket);
+    const won = await site.server.site.ctx.db
+      .selectFrom('case_items as i')
+      .innerJoin('cases as c', 'c.id', 'i.case_id')
+      .select(['i.name'])
+      .where('c.slug', '=', 'starter-crate')
+      .where('i.tickets_start', '<=', ticket)
+      .where('i.tickets_end', '>=', ticket)
+      .executeTakeFirstOrThrow();
+    await expect.poll(async () => (await resultLines(page))['Item won']).toContain(won.name);
+    await site.shot(page, 'provably-fair-case-item-phone');
+
     await page.goto('/provably-fair?tab=crash');
     await field(page, 'Private Seed').fill(CRASH_GAME_1);
     await field(page, 'Public Seed (salt)').fill(CRASH_SALT);

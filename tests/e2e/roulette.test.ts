@@ -95,7 +95,20 @@ describe('roulette in the browser', () => {
       .toBe(`Rolled ${color.toUpperCase()} ${round.slot}`);
     const lit = page.getByTestId('roulette-wheel').locator('[data-lit]');
     await expect.poll(() => lit.getAttribute('data-slot')).toBe(String(round.slot));
+    await phone.clock.fastForward(6000);
+    // the winner is shown what their bets on the colour paid (issue 14 item 4)
+    const winner = color === 'black' ? phone : page;
+    const paid = color === 'black' ? '3.00' : color === 'red' ? '6.00' : '42.00';
+    await expect.poll(() => winner.getByTestId('roulette-win').textContent()).toContain(`You won ${paid}`);
+    const loser = color === 'black' ? page : phone;
+    expect(await loser.getByTestId('roulette-win').count()).toBe(0);
     await shot(page, 'roulette-landed-desktop');
+    await shot(phone, 'roulette-landed-phone');
+    // both bets of the player join the live feed when the wheel stops, in My bets too
+    const feed = page.getByRole('region', { name: 'Live bets' });
+    await expect.poll(() => feed.getByTestId('live-bet-row').count(), { timeout: 15_000 }).toBe(3);
+    await feed.getByRole('tab', { name: 'My bets' }).click();
+    await expect.poll(() => feed.getByTestId('live-bet-row').count()).toBe(2);
 
     const won = color === 'red' ? 600 : color === 'green' ? 300 * 14 : 0;
     expect(await balanceOf(ctx(), a.id)).toBe(2000 - 600 + won);

@@ -73,8 +73,11 @@ describe.each(DB_KINDS)('single-player games on %s', (db) => {
     const winTarget = Math.min(9890, Math.max(10, roll + 1));
     const wins = roll < winTarget;
     const res = nextEvent(sock, 'dice:result');
+    const echo = nextEvent(sock, 'dice:bet');
     sock.emit('dice:bet', { amount: 10, multiplier: 2, rangeData: winTarget / 100 });
     const [r] = (await res) as [{ payout: number; diceresult: number; win: boolean }];
+    // spec-3 §7: the bet is echoed to the player as the server took it (issue 14 item 10)
+    expect((await echo)[0]).toMatchObject({ amount: 10, rangeData: winTarget / 100 });
     expect(r.diceresult).toBe(roll / 100);
     expect(r.win).toBe(wins);
     const mult = Math.floor((9900 * 10000) / winTarget);
@@ -113,8 +116,10 @@ describe.each(DB_KINDS)('single-player games on %s', (db) => {
     // fairness.md §2 at the default 1 % edge: n = pick(0, 10^8) + 1, result = max(100, floor(99·10^8 / n))
     const result = Math.max(100, Math.floor(9_900_000_000 / (pick0(seeds, 100_000_000) + 1)));
     const res = nextEvent(sock, 'limbo:result');
+    const echo = nextEvent(sock, 'limbo:bet');
     sock.emit('limbo:bet', { amount: 3.33, multiplier: 1.01 });
     const [r] = (await res) as [{ payout: number; crashpoint: number }];
+    expect((await echo)[0]).toMatchObject({ amount: 3.33, multiplier: 1.01 });
     expect(r.crashpoint).toBe(result / 100);
     const win = result >= 101;
     // a win pays floor(3.33 × 1.01) = 3.36 gross: 0.03 of profit
@@ -260,8 +265,10 @@ describe.each(DB_KINDS)('single-player games on %s', (db) => {
     await spaced();
 
     const started = nextEvent(sock, 'mines:start');
+    const echo = nextEvent(sock, 'mines:bet');
     sock.emit('mines:bet', { amount: 10, minescount: 3 });
     expect(await started).toEqual(['Game Has Been Started']);
+    expect((await echo)[0]).toEqual({ amount: 10, minescount: 3 });
     await spaced();
     const early = nextEvent(sock, 'mines:result');
     sock.emit('mines:cashout');

@@ -11,6 +11,8 @@ interface AppDialogProps {
   /** Tailwind max-width class, e.g. 'max-w-md'. */
   width?: string;
   children: ReactNode;
+  /** A bar pinned under the scrolling body (never scrolled over: nothing shows through below it). */
+  footer?: ReactNode;
 }
 
 /** A centred modal with a visible title and a close button (radix handles focus and Escape). */
@@ -21,6 +23,7 @@ export function AppDialog({
   description,
   width = 'max-w-md',
   children,
+  footer,
 }: AppDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -47,7 +50,15 @@ export function AppDialog({
               <X className="h-5 w-5" />
             </Dialog.Close>
           </div>
-          <div className="overflow-y-auto px-5 py-5">{children}</div>
+          <div className="min-h-0 flex-1 overflow-y-auto px-5 py-5">{children}</div>
+          {footer ? (
+            <div
+              className="shrink-0 border-t border-ink-700 bg-ink-850 px-5 py-3"
+              data-testid="dialog-footer"
+            >
+              {footer}
+            </div>
+          ) : null}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -187,6 +187,68 @@ export function dailyLimitsFor(
   return { depositCents: base.depositCents * k, withdrawCents: base.withdrawCents * k, level, vip };
 }
 
+/**
+ * One band of the card fee table (issue 14 item 12): from `fromUsdCents` of deposit value up to the
+ * next band, the card checkout adds `bp` basis points of the value plus `fixedUsdCents`.
+ */
+export interface CardFeeBand {
+  fromUsdCents: number;
+  bp: number;
+  fixedUsdCents: number;
+}
+
+/** The default table (operator setting CARD_FEES): 4.9 % + $0.30 under $50, 3.9 % + $0.30 to $200, 2.9 % + $0.30 above. */
+export const DEFAULT_CARD_FEES: readonly CardFeeBand[] = [
+  { fromUsdCents: 0, bp: 490, fixedUsdCents: 30 },
+  { fromUsdCents: 5_000, bp: 390, fixedUsdCents: 30 },
+  { fromUsdCents: 20_000, bp: 290, fixedUsdCents: 30 },
+];
+
+/** The band a deposit of `usdCents` falls in (the table is sorted by fromUsdCents, first from 0). */
+export function cardFeeBand(
+  usdCents: number,
+  table: readonly CardFeeBand[] = DEFAULT_CARD_FEES,
+): CardFeeBand {
+  let band = table[0] ?? { fromUsdCents: 0, bp: 0, fixedUsdCents: 0 };
+  for (const b of table) if (usdCents >= b.fromUsdCents) band = b;
+  return band;
+}
+
+/** The card fee added on top of a deposit worth `usdCents`, rounded up to the cent. */
+export function cardFeeCents(usdCents: number, table: readonly CardFeeBand[] = DEFAULT_CARD_FEES): number {
+  if (usdCents <= 0) return 0;
+  const band = cardFeeBand(usdCents, table);
+  return Math.ceil((usdCents * band.bp) / 10_000) + band.fixedUsdCents;
+}
+
+/**
+ * Parses the CARD_FEES setting: comma-separated bands "from$:percent+fixed$", e.g.
+ * "0:4.9+0.30,50:3.9+0.30,200:2.9+0.30". Returns the sorted table or the sentence saying what is wrong.
+ */
+export function parseCardFees(text: string): CardFeeBand[] | string {
+  const bands: CardFeeBand[] = [];
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const m = /^(\d+(?:\.\d{1,2})?):(\d+(?:\.\d{1,2})?)\+(\d+(?:\.\d{1,2})?)$/.exec(part);
+    if (!m) return `bad band "${part}" (expected from$:percent+fixed$, e.g. 50:3.9+0.30)`;
+    const bp = Math.round(Number(m[2]) * 100);
+    if (bp > 5_000) return `the percentage of "${part}" is over 50`;
+    bands.push({
+      fromUsdCents: Math.round(Number(m[1]) * 100),
+      bp,
+      fixedUsdCents: Math.round(Number(m[3]) * 100),
+    });
+  }
+  if (bands.length === 0) return 'no bands';
+  bands.sort((a, b) => a.fromUsdCents - b.fromUsdCents);
+  if (bands[0]?.fromUsdCents !== 0) return 'the first band must start at 0';
+  if (new Set(bands.map((b) => b.fromUsdCents)).size !== bands.length)
+    return 'two bands start at the same amount';
+  return bands;
+}
+
 /** CashApp's 3 % comes out of the amount; rounded up to the cent so the fee is never short. */
 export function cashappFeeCents(amountCents: number, feeBp: number = CASHIER_DEFAULTS.cashappFeeBp): number {
   return Math.ceil((amountCents * feeBp) / 10_000);
@@ -363,6 +425,8 @@ export interface TxView {
   state: number;
   txid: string | null;
   created: string;
+  /** A crypto deposit: the amount seen on chain, its confirmations and how many credit it. */
+  crypto?: { amount: string; confirmations: number; required: number };
 }
 export interface FreeEntryView {
   _id: string;
@@ -408,4 +472,8 @@ export interface CashierConfigView {
   withdrawnToday: number;
   vip: boolean;
   giftcardShopUrl: string;
+  /** The card fee table: bands by deposit value in dollars, each a percentage plus a fixed fee. */
+  cardFees: Array<{ fromUsd: number; percent: number; fixedUsd: number }>;
+  /** The gift-card products, each with its own page at the shop (operator setting). */
+  giftcardProducts: Array<{ value: number; url: string }>;
 }

@@ -1,5 +1,6 @@
 import {
   CASHIER_DEFAULTS,
+  cardFeeCents,
   coinsToCents,
   formatCents,
   TX_STATE,
@@ -30,7 +31,7 @@ export async function initializeCard(
   cashier: Cashier,
   user: SessionUser,
   siteValueCoins: number,
-): Promise<{ redirectUrl: string; siteValue: number }> {
+): Promise<{ redirectUrl: string; siteValue: number; feeUsdCents: number; totalUsdCents: number }> {
   await requireDeposits(cashier);
   // whole dollar cents only: the player pays usd, we credit exactly twice that in coins
   const usdCents = Math.floor(coinsToCents(siteValueCoins) / 2);
@@ -38,6 +39,9 @@ export async function initializeCard(
   if (siteValue < CASHIER_DEFAULTS.minCardDepositCents)
     throw cashierError('The minimum card deposit is $5.00 (10.00 coins).');
   checkMaxDeposit(cashier, 'card', siteValue);
+  // the operator's card fee table: the fee is added on top, and the checkout charges value + fee
+  const feeUsdCents = cardFeeCents(usdCents, cashier.config.cardFees);
+  const totalUsdCents = usdCents + feeUsdCents;
   const txId = await inTransaction(cashier.ctx.db, async (unit) => {
     const { wager } = await lockUser(unit, user.id);
     await checkDailyDeposit(cashier, unit, user.id, wager, siteValue);
@@ -49,15 +53,16 @@ export async function initializeCard(
       sandbox: cashier.card.sandbox,
       state: TX_STATE.notStarted,
       siteValue,
-      usdValue: usdCents,
+      // what the checkout charges (the provider's notice must match it)
+      usdValue: totalUsdCents,
     });
   });
   let payment: { paymentId: string; redirectUrl: string };
   try {
     payment = await cashier.card.createPayment({
       merchantTransactionId: merchantRef(txId),
-      usdCents,
-      description: `${formatCents(siteValue)} coins`,
+      usdCents: totalUsdCents,
+      description: `${formatCents(siteValue)} coins + $${formatCents(feeUsdCents)} card fee`,
     });
   } catch (err) {
     await inTransaction(cashier.ctx.db, (unit) => setDepositState(cashier, unit, txId, TX_STATE.declined));
@@ -69,7 +74,7 @@ export async function initializeCard(
     .set({ external_id: payment.paymentId, state: TX_STATE.pending, updated_at: now(cashier) })
     .where('id', '=', txId)
     .execute();
-  return { redirectUrl: payment.redirectUrl, siteValue };
+  return { redirectUrl: payment.redirectUrl, siteValue, feeUsdCents, totalUsdCents };
 }
 
 /** Applies one verified card webhook inside the delivery's transaction. */

@@ -1,4 +1,12 @@
-import { CASHIER_DEFAULTS, CRYPTO_CURRENCIES, type CryptoCurrency } from '@coinsite/shared';
+import {
+  CASHIER_DEFAULTS,
+  type CardFeeBand,
+  CRYPTO_CURRENCIES,
+  type CryptoCurrency,
+  DEFAULT_CARD_FEES,
+  GIFT_CARD_VALUES_USD,
+  parseCardFees,
+} from '@coinsite/shared';
 import { z } from 'zod';
 import { ConfigError } from '../../platform/config.ts';
 
@@ -33,6 +41,8 @@ const schema = z.object({
     .min(0)
     .max(50)
     .default(CASHIER_DEFAULTS.cashappFeeBp / 100),
+  /** The card fee table, "from$:percent+fixed$" bands: see parseCardFees (default DEFAULT_CARD_FEES). */
+  CARD_FEES: z.string().optional(),
   WITHDRAW_FEE_BTC: coins(400),
   WITHDRAW_FEE_ETH: coins(600),
   WITHDRAW_FEE_LTC: coins(20),
@@ -73,6 +83,11 @@ const schema = z.object({
     .transform((v) => v === '1' || v === 'true' || v === 'yes')
     .default(true),
   GIFTCARD_SHOP_URL: url.default('https://www.kinguin.net/'),
+  /**
+   * Each gift-card product's own page, "5=https://…,10=https://…" (values 5, 10, 15, 20, 50, 100).
+   * A value left out links to the shop's search for that card.
+   */
+  GIFTCARD_PRODUCT_URLS: z.string().optional(),
 
   CRYPTO_XPUB_BTC: optional(z.string().min(100)),
   CRYPTO_XPUB_LTC: optional(z.string().min(100)),
@@ -96,6 +111,33 @@ export type CashierEnv = z.infer<typeof schema>;
 export interface CashierConfig extends CashierEnv {
   rates: Record<CryptoCurrency, number>;
   cashappFeeBp: number;
+  cardFees: readonly CardFeeBand[];
+  /** The page of each gift-card product, by dollar value. */
+  giftcardProducts: Record<number, string>;
+}
+
+function parseGiftcardProducts(text: string | undefined, shop: string): Record<number, string> {
+  const urls: Record<number, string> = {};
+  for (const v of GIFT_CARD_VALUES_USD) {
+    const search = new URL('listing', shop);
+    search.searchParams.set('phrase', `CoinSite gift card ${v} USD`);
+    urls[v] = search.toString();
+  }
+  if (!text) return urls;
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const at = part.indexOf('=');
+    const value = Number(part.slice(0, at));
+    const link = part.slice(at + 1).trim();
+    if (at < 1 || !(GIFT_CARD_VALUES_USD as readonly number[]).includes(value) || !/^https?:\/\//.test(link))
+      throw new ConfigError(
+        `Invalid environment variable GIFTCARD_PRODUCT_URLS: bad entry "${part}" (expected value=https://…, values ${GIFT_CARD_VALUES_USD.join(', ')})`,
+      );
+    urls[value] = new URL(link).toString();
+  }
+  return urls;
 }
 
 const DEFAULT_RATES: Record<CryptoCurrency, number> = {
@@ -145,7 +187,16 @@ export function loadCashierConfig(env: Record<string, string | undefined> = proc
     throw new ConfigError(
       `Payment sandboxes would run in production (${sandboxes.join(', ')}): anyone could pay with them. Set the providers' keys (and GIFTCARD_SANDBOX_CODES=false), or SANDBOX_PAYMENTS=true to run them anyway`,
     );
-  return { ...c, rates: parseRates(c.CRYPTO_RATES_USD), cashappFeeBp: Math.round(c.CASHAPP_FEE_PCT * 100) };
+  const cardFees = c.CARD_FEES ? parseCardFees(c.CARD_FEES) : [...DEFAULT_CARD_FEES];
+  if (typeof cardFees === 'string')
+    throw new ConfigError(`Invalid environment variable CARD_FEES: ${cardFees}`);
+  return {
+    ...c,
+    rates: parseRates(c.CRYPTO_RATES_USD),
+    cashappFeeBp: Math.round(c.CASHAPP_FEE_PCT * 100),
+    cardFees,
+    giftcardProducts: parseGiftcardProducts(c.GIFTCARD_PRODUCT_URLS, c.GIFTCARD_SHOP_URL),
+  };
 }
 
 /**

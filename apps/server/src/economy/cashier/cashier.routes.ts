@@ -62,12 +62,14 @@ export function cashierRoutes(app: FastifyInstance, cashier: Cashier): void {
       const user = await requireUser(ctx, req);
       const { site_value } = parse(cardInitializeBody, req.body);
       await limit(ctx, `card-init:${user.id}`, 20, 10 * 60_000);
-      const { redirectUrl } = await initializeCard(cashier, user, site_value);
+      const { redirectUrl, feeUsdCents, totalUsdCents } = await initializeCard(cashier, user, site_value);
       if (cashier.card.sandbox) setSandboxOwner(req, reply, cashier.card.webhookSecret, redirectUrl);
       // absolute: a client on another origin (CORS_ORIGIN) would resolve a sandbox path against its own
       return {
         message: 'Redirecting you to the checkout…',
         redirectUrl: assetUrls(ctx.config).url(redirectUrl),
+        fee: feeUsdCents / 100,
+        total: totalUsdCents / 100,
       };
     }),
   );

@@ -81,6 +81,10 @@ describe.each(DB_KINDS)('crypto deposits on %s', (db) => {
     ]);
     expect((await mine('ltc', 7)).body.credited).toBe(0);
     expect(await balanceOf(server, user.id)).toBe(0);
+    // a detected deposit shows its confirmations while pending (issue 14 item 14)
+    txs = await server.api<TxsView>('GET', '/api/user/txs', undefined, user.token);
+    expect(txs.body.deposits[0]?.crypto).toMatchObject({ confirmations: 7, required: 8 });
+    expect(Number(txs.body.deposits[0]?.crypto?.amount)).toBe(0.5);
     expect((await mine('ltc', 1)).body.credited).toBe(1);
     // 0.5 LTC × $80 = $40 = 80 coins
     expect(await balanceOf(server, user.id)).toBe(8_000);

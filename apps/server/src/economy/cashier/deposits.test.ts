@@ -21,7 +21,7 @@ describe.each(DB_KINDS)('cashier deposits on %s', (db) => {
       headers: { 'content-type': 'application/json', 'x-auth-token': token },
       body: JSON.stringify({ site_value: coins }),
     });
-    const body = (await res.json()) as { success: boolean; redirectUrl: string };
+    const body = (await res.json()) as { success: boolean; redirectUrl: string; fee: number; total: number };
     expect(body.success).toBe(true);
     // the sandbox checkout's buttons answer the browser that opened it (sandbox-pages.ts)
     const cookie = res.headers.getSetCookie()[0]?.split(';')[0] ?? '';
@@ -31,7 +31,15 @@ describe.each(DB_KINDS)('cashier deposits on %s', (db) => {
       .select(['id', 'state'])
       .where('external_id', '=', paymentId)
       .executeTakeFirstOrThrow();
-    return { paymentId, ref: `dep_${row.id}`, txId: row.id, redirectUrl: body.redirectUrl, cookie };
+    return {
+      paymentId,
+      ref: `dep_${row.id}`,
+      txId: row.id,
+      redirectUrl: body.redirectUrl,
+      cookie,
+      fee: body.fee,
+      total: body.total,
+    };
   }
 
   const cardEvent = (paymentId: string, ref: string, status = 'COMPLETED', amount?: number) => ({
@@ -74,7 +82,9 @@ describe.each(DB_KINDS)('cashier deposits on %s', (db) => {
     const user = await server.newUser();
     const card = await startCard(user.token, 10);
     const secret = cashier().card.webhookSecret;
-    const event = cardEvent(card.paymentId, card.ref, 'COMPLETED', 5);
+    // the checkout charges the value plus the card fee (issue 14 item 12): 5.00 + 4.9 % + 0.30
+    expect([card.fee, card.total]).toEqual([0.55, 5.55]);
+    const event = cardEvent(card.paymentId, card.ref, 'COMPLETED', card.total);
     const forged = await deliver(server, '/api/callbacks/arkpay', 'not-the-secret-at-all', event);
     expect(forged).toEqual({ status: 401, body: { error: 'Invalid signature.' } });
     const unsigned = await server.api('POST', '/api/callbacks/arkpay', event);
@@ -95,7 +105,7 @@ describe.each(DB_KINDS)('cashier deposits on %s', (db) => {
     const user = await server.newUser();
     const card = await startCard(user.token, 40);
     const secret = cashier().card.webhookSecret;
-    const event = cardEvent(card.paymentId, card.ref, 'COMPLETED', 20);
+    const event = cardEvent(card.paymentId, card.ref, 'COMPLETED', card.total);
     const results = await Promise.all(
       Array.from({ length: 50 }, () => deliver(server, '/api/callbacks/arkpay', secret, event)),
     );

@@ -2,6 +2,7 @@ import {
   type CashierConfigView,
   centsToCoins,
   CASHIER_DEFAULTS,
+  GIFT_CARD_VALUES_USD,
   CRYPTO_CURRENCIES,
   FREE_LEDGER_KINDS,
   type TxsView,
@@ -39,8 +40,9 @@ export async function transactionsOf(cashier: Cashier, userId: number): Promise<
       .execute(),
   ]);
   return {
-    deposits: deposits.map(txView),
-    withdraws: withdraws.map(txView),
+    // detected crypto deposits show their confirmations (n of CRYPTO_CONFIRMATIONS) while pending
+    deposits: deposits.map((d) => txView(d, cashier.config.CRYPTO_CONFIRMATIONS)),
+    withdraws: withdraws.map((w) => txView(w)),
     free: free.map((f) => ({
       _id: String(f.id),
       action: f.kind.replace(/_/g, '-'),
@@ -88,5 +90,14 @@ export async function cashierConfigFor(cashier: Cashier, userId: number): Promis
     withdrawnToday: centsToCoins(wd),
     vip: limits.vip,
     giftcardShopUrl: cfg.GIFTCARD_SHOP_URL,
+    giftcardProducts: GIFT_CARD_VALUES_USD.map((value) => ({
+      value,
+      url: cfg.giftcardProducts[value] ?? cfg.GIFTCARD_SHOP_URL,
+    })),
+    cardFees: cfg.cardFees.map((b) => ({
+      fromUsd: b.fromUsdCents / 100,
+      percent: b.bp / 100,
+      fixedUsd: b.fixedUsdCents / 100,
+    })),
   };
 }

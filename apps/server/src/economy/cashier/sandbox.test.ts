@@ -119,7 +119,8 @@ describe.each(DB_KINDS)('payment sandboxes on %s', (db) => {
       }
     }
     const page = await fetch(server.url + url);
-    expect(await page.text()).toContain('Pay $5.00');
+    // 10 coins = $5.00, plus the $0.55 card fee
+    expect(await page.text()).toContain('Pay $5.55');
     expect(await balanceOf(server, owner.id)).toBe(0);
     const paid = await pressButton(`${url}/pay`, mine.cookie);
     expect(await paid.text()).toContain('Paid.');

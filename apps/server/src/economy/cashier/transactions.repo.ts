@@ -81,8 +81,19 @@ export async function lockUser(unit: Unit, userId: number): Promise<{ wager: num
   return row;
 }
 
-export function txView(row: TxRow): TxView {
+export function txView(row: TxRow, requiredConfirmations?: number): TxView {
+  const crypto =
+    row.method === 'crypto' && row.type === 'deposit' && requiredConfirmations !== undefined
+      ? {
+          crypto: {
+            amount: row.crypto_value === null ? '0' : String(row.crypto_value),
+            confirmations: row.confirmations ?? 0,
+            required: requiredConfirmations,
+          },
+        }
+      : {};
   return {
+    ...crypto,
     _id: String(row.id),
     type: row.type,
     currency: row.currency,

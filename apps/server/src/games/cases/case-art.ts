@@ -44,18 +44,139 @@ export function isGlyph(name: string): name is Glyph {
 
 export const caseImagePath = (a: string, b: string, glyph: Glyph) =>
   `/api/cases/art/case/${a.replace('#', '').toLowerCase()}-${b.replace('#', '').toLowerCase()}-${glyph}.svg`;
-export const itemImagePath = (color: Rarity, glyph: Glyph) => `/api/cases/art/item/${color}-${glyph}.svg`;
+/**
+ * An item's look beyond its glyph and rarity: the body hue, the backdrop badge and the small
+ * emblem in its corner. Derived from the item's name (nameVariant), and bumped within a case so
+ * that no two items of one case share a look (distinctVariants).
+ */
+export interface ItemVariant {
+  hue: number;
+  backdrop: number;
+  emblem: number;
+}
+/** 16 body hues, 6 backdrops, 8 emblems: 768 looks per glyph. */
+export const ITEM_HUES = 16;
+export const ITEM_BACKDROPS = 6;
+export const ITEM_EMBLEMS = 8;
 
-/** An item: its glyph lit in its rarity colour over a soft glow. */
-export function itemSvg(color: Rarity, glyph: Glyph): string {
+const variantCode = (v: ItemVariant) =>
+  [v.hue, v.backdrop, v.emblem].map((n) => n.toString(16).padStart(2, '0')).join('');
+
+export const itemImagePath = (color: Rarity, glyph: Glyph, variant?: ItemVariant) =>
+  variant
+    ? `/api/cases/art/item/${color}-${glyph}-${variantCode(variant)}.svg`
+    : `/api/cases/art/item/${color}-${glyph}.svg`;
+
+/** FNV-1a of the name: the same name always draws the same item. */
+function nameHash(name: string): number {
+  let h = 0x811c9dc5;
+  for (const ch of name.toLowerCase()) {
+    h ^= ch.codePointAt(0) ?? 0;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h;
+}
+
+export function nameVariant(name: string): ItemVariant {
+  const h = nameHash(name);
+  return { hue: h % ITEM_HUES, backdrop: (h >>> 8) % ITEM_BACKDROPS, emblem: (h >>> 16) % ITEM_EMBLEMS };
+}
+
+/**
+ * Each item's variant, unique within the list (one case): items are taken in order, and a look
+ * already used by an earlier item moves to the next free hue, then backdrop, then emblem. A look is
+ * the hue, plus the backdrop and emblem for items that share a glyph: with 16 hues, a case of up to
+ * 16 items never shows one body colour twice.
+ */
+export function distinctVariants(items: ReadonlyArray<{ name: string; glyph: Glyph }>): ItemVariant[] {
+  const hues = new Set<number>();
+  const looks = new Set<string>();
+  return items.map(({ name, glyph }) => {
+    const base = nameVariant(name);
+    for (let i = 0; i < ITEM_HUES * ITEM_BACKDROPS * ITEM_EMBLEMS; i++) {
+      const v = {
+        hue: (base.hue + i) % ITEM_HUES,
+        backdrop: (base.backdrop + Math.floor(i / ITEM_HUES)) % ITEM_BACKDROPS,
+        emblem: (base.emblem + Math.floor(i / (ITEM_HUES * ITEM_BACKDROPS))) % ITEM_EMBLEMS,
+      };
+      const look = `${glyph}:${v.hue}:${v.backdrop}:${v.emblem}`;
+      const hueFree = !hues.has(v.hue) || hues.size >= ITEM_HUES;
+      if (!hueFree || looks.has(look)) continue;
+      hues.add(v.hue);
+      looks.add(look);
+      return v;
+    }
+    return base;
+  });
+}
+
+/** Backdrop badges behind the glyph (100×100 box). */
+const BACKDROPS = [
+  '<circle cx="50" cy="52" r="40"/>',
+  '<path d="M50 10 86 31v42L50 94 14 73V31z"/>',
+  '<path d="M50 8 92 52 50 96 8 52z"/>',
+  '<rect x="12" y="14" width="76" height="76" rx="18"/>',
+  '<path d="M50 8 86 20v30c0 24-16 38-36 46C30 88 14 74 14 50V20z"/>',
+  '<path d="M50 6l9 14 16-5 1 17 16 6-8 15 8 15-16 6-1 17-16-5-9 14-9-14-16 5-1-17-16-6 8-15-8-15 16-6 1-17 16 5z"/>',
+];
+
+/** Small white emblems for the corner medallion (drawn around 0,0, about 8 units across). */
+const EMBLEMS = [
+  '<circle r="4"/>',
+  '<circle r="4" fill="none" stroke="#fff" stroke-width="2"/>',
+  '<path d="M0-5 1.5-1.5 5-1.5 2.2.8 3.2 4.5 0 2.3-3.2 4.5-2.2.8-5-1.5-1.5-1.5z"/>',
+  '<path d="M-4 2 0-3 4 2" fill="none" stroke="#fff" stroke-width="2.2" stroke-linecap="round"/>',
+  '<path d="M-1.2-4.5h2.4v3.3h3.3v2.4H1.2v3.3h-2.4V1.2h-3.3v-2.4h3.3z"/>',
+  '<path d="M0-5 4 0 0 5-4 0z"/>',
+  '<path d="M-4-3h8v2h-8zM-4 1h8v2h-8z"/>',
+  '<path d="M0-4.5 4.5 3.5h-9z"/>',
+];
+
+/** HSL (degrees, 0..1, 0..1) to #rrggbb. */
+function hsl(h: number, s: number, l: number): string {
+  const k = (n: number) => (n + h / 30) % 12;
+  const a = s * Math.min(l, 1 - l);
+  const f = (n: number) => l - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)));
+  const hex = (x: number) =>
+    Math.round(x * 255)
+      .toString(16)
+      .padStart(2, '0');
+  return `#${hex(f(0))}${hex(f(8))}${hex(f(4))}`;
+}
+
+/**
+ * An item: its glyph in the variant's body colour on a backdrop badge ringed in its rarity colour,
+ * over a rarity glow, with the variant's emblem on a medallion in the corner. Without a variant
+ * (paths stored before variants existed) the glyph is lit in the rarity colour alone.
+ */
+export function itemSvg(color: Rarity, glyph: Glyph, variant?: ItemVariant): string {
   const c = RARITY_COLORS[color];
-  return svg(`
+  if (!variant) {
+    return svg(`
   <defs>
     <radialGradient id="glow" cx="50%" cy="55%" r="50%"><stop offset="0" stop-color="${c}" stop-opacity=".75"/><stop offset="1" stop-color="${c}" stop-opacity="0"/></radialGradient>
     <linearGradient id="fill" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#ffffff"/><stop offset=".35" stop-color="${c}"/><stop offset="1" stop-color="${shade(c, -0.45)}"/></linearGradient>
   </defs>
   <ellipse cx="50" cy="56" rx="46" ry="40" fill="url(#glow)"/>
   <g fill="url(#fill)" stroke="${shade(c, -0.6)}" stroke-width="1.5" stroke-linejoin="round">${GLYPHS[glyph]}</g>`);
+  }
+  const hue = (variant.hue * 360) / ITEM_HUES;
+  const body = hsl(hue, 0.72, 0.56);
+  const deep = hsl(hue, 0.6, 0.24);
+  const back = hsl(hue, 0.35, 0.16);
+  const backdrop = BACKDROPS[variant.backdrop % BACKDROPS.length] ?? BACKDROPS[0];
+  const emblem = EMBLEMS[variant.emblem % EMBLEMS.length] ?? EMBLEMS[0];
+  return svg(`
+  <defs>
+    <radialGradient id="glow" cx="50%" cy="55%" r="50%"><stop offset="0" stop-color="${c}" stop-opacity=".7"/><stop offset="1" stop-color="${c}" stop-opacity="0"/></radialGradient>
+    <linearGradient id="fill" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${shade(body, 0.7)}"/><stop offset=".4" stop-color="${body}"/><stop offset="1" stop-color="${deep}"/></linearGradient>
+    <linearGradient id="back" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${shade(back, 0.15)}"/><stop offset="1" stop-color="${shade(back, -0.4)}"/></linearGradient>
+  </defs>
+  <ellipse cx="50" cy="54" rx="50" ry="46" fill="url(#glow)"/>
+  <g fill="url(#back)" stroke="${c}" stroke-width="3" stroke-linejoin="round" opacity=".92">${backdrop}</g>
+  <g transform="translate(12 13) scale(.76)" fill="url(#fill)" stroke="${shade(deep, -0.5)}" stroke-width="2" stroke-linejoin="round">${GLYPHS[glyph]}</g>
+  <circle cx="80" cy="80" r="11" fill="${c}" stroke="${shade(c, -0.55)}" stroke-width="2"/>
+  <g transform="translate(80 80)" fill="#fff">${emblem}</g>`);
 }
 
 /** A case: a crate in two theme colours with its emblem on the front. */
@@ -102,10 +223,17 @@ export function parseCaseArt(file: string): { a: string; b: string; glyph: Glyph
   return { a: m[1], b: m[2], glyph: m[3] };
 }
 
-export function parseItemArt(file: string): { color: Rarity; glyph: Glyph } | null {
-  const m = /^(grey|blue|purple|red|gold)-([a-z]+)\.svg$/.exec(file);
+export function parseItemArt(file: string): { color: Rarity; glyph: Glyph; variant?: ItemVariant } | null {
+  const m = /^(grey|blue|purple|red|gold)-([a-z]+)(?:-([0-9a-f]{6}))?\.svg$/.exec(file);
   if (!m?.[1] || !m[2] || !isGlyph(m[2])) return null;
-  return { color: m[1] as Rarity, glyph: m[2] };
+  if (!m[3]) return { color: m[1] as Rarity, glyph: m[2] };
+  const [hue, backdrop, emblem] = [0, 2, 4].map((i) => Number.parseInt(m[3]?.slice(i, i + 2) ?? '0', 16)) as [
+    number,
+    number,
+    number,
+  ];
+  if (hue >= ITEM_HUES || backdrop >= ITEM_BACKDROPS || emblem >= ITEM_EMBLEMS) return null;
+  return { color: m[1] as Rarity, glyph: m[2], variant: { hue, backdrop, emblem } };
 }
 
 function svg(body: string): string {

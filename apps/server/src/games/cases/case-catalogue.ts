@@ -1,5 +1,5 @@
 import { coinsToCents, type Rarity } from '@coinsite/shared';
-import { caseImagePath, type Glyph, itemImagePath } from './case-art.ts';
+import { caseImagePath, distinctVariants, type Glyph, itemImagePath } from './case-art.ts';
 import { allocateTickets, rarityFor, toRanges } from './case-tables.ts';
 
 /**
@@ -412,6 +412,7 @@ export function seedCatalogue(): SeedCase[] {
     const ranges = toRanges(allocateTickets(prices, target));
     const reference = price > 0 ? price : target;
     const top = Math.max(...prices);
+    const variants = distinctVariants(def.items.map(([name, , glyph]) => ({ name, glyph })));
     return {
       slug: def.slug,
       name: def.name,
@@ -422,7 +423,8 @@ export function seedCatalogue(): SeedCase[] {
         const itemPrice = prices[i] ?? 0;
         const color = rarityFor(itemPrice, reference, itemPrice === top);
         const range = ranges[i] ?? { ticketsStart: 0, ticketsEnd: 0 };
-        return { name, price: itemPrice, color, image: itemImagePath(color, glyph), ...range };
+        const image = itemImagePath(color, glyph, variants[i]);
+        return { name, price: itemPrice, color, image, ...range };
       }),
     };
   });

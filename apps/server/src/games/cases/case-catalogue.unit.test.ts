@@ -1,7 +1,7 @@
 import { RARITIES } from '@coinsite/shared';
 import { validateTicketRanges } from '@coinsite/shared/fairness';
 import { describe, expect, it } from 'vitest';
-import { caseSvg, itemSvg, parseCaseArt, parseItemArt } from './case-art.ts';
+import { caseSvg, distinctVariants, itemSvg, nameVariant, parseCaseArt, parseItemArt } from './case-art.ts';
 import { PAID_CASE_RTP, seedCatalogue } from './case-catalogue.ts';
 import { allocateTickets, caseRtp, expectedValueCents, rarityFor, toRanges } from './case-tables.ts';
 
@@ -134,5 +134,47 @@ describe('art', () => {
     expect(parseCaseArt('ff0000-00ff00-toString.svg')).toBeNull();
     expect(itemSvg('red', 'knife')).toMatch(/^<svg [^>]*>.*#BF4141/s);
     expect(caseSvg('ff0000', '00ff00', 'gem')).toContain('<svg');
+  });
+});
+
+describe('item art (issue 14 item 8: no two items of a case look alike)', () => {
+  it('gives every item of every seeded case its own picture and its own body colour', () => {
+    for (const c of seedCatalogue()) {
+      const images = c.items.map((it) => it.image);
+      expect(new Set(images).size, c.slug).toBe(images.length);
+      const arts = images.map((i) => parseItemArt(i.split('/').pop() ?? ''));
+      expect(
+        arts.every((a) => a?.variant !== undefined),
+        c.slug,
+      ).toBe(true);
+      const hues = arts.map((a) => a?.variant?.hue);
+      expect(new Set(hues).size, c.slug).toBe(Math.min(hues.length, 16));
+    }
+  });
+
+  it('derives the look from the name, and keeps it distinct when names collide', () => {
+    expect(nameVariant('Lucky Penny')).toEqual(nameVariant('lucky penny'));
+    const same = distinctVariants([
+      { name: 'Coin', glyph: 'coin' },
+      { name: 'Coin', glyph: 'coin' },
+      { name: 'Coin', glyph: 'coin' },
+    ]);
+    expect(new Set(same.map((v) => JSON.stringify(v))).size).toBe(3);
+    const many = distinctVariants(Array.from({ length: 40 }, () => ({ name: 'x', glyph: 'gem' as const })));
+    expect(new Set(many.map((v) => JSON.stringify(v))).size).toBe(40);
+  });
+
+  it('draws a variant path and refuses variants out of range', () => {
+    expect(parseItemArt('gold-coin-0a0307.svg')).toEqual({
+      color: 'gold',
+      glyph: 'coin',
+      variant: { hue: 10, backdrop: 3, emblem: 7 },
+    });
+    expect(parseItemArt('gold-coin-100000.svg')).toBeNull();
+    expect(parseItemArt('gold-coin-000600.svg')).toBeNull();
+    const a = itemSvg('blue', 'coin', { hue: 1, backdrop: 0, emblem: 0 });
+    const b = itemSvg('blue', 'coin', { hue: 9, backdrop: 0, emblem: 0 });
+    expect(a).toContain('#4159CF');
+    expect(a).not.toBe(b);
   });
 });

@@ -15,7 +15,7 @@ import type { Ctx } from '../../platform/context.ts';
 import type { DB, Tx } from '../../platform/db-types.ts';
 import { Errors } from '../../platform/errors.ts';
 import { inTransaction } from '../../platform/tx.ts';
-import { caseImagePath, GLYPH_NAMES, itemImagePath } from './case-art.ts';
+import { caseImagePath, distinctVariants, GLYPH_NAMES, itemImagePath, parseItemArt } from './case-art.ts';
 import { type SeedCase, seedCatalogue } from './case-catalogue.ts';
 
 /** A case as the services use it: prices in cents, items in ticket order. */
@@ -130,6 +130,8 @@ export async function rewardCases(ctx: Ctx): Promise<RewardCaseView[]> {
 
 /** An admin's case in coins → the catalogue's form in cents (images default to generated art). */
 export function fromSaveBody(body: CaseSaveBody): SeedCase & { active: boolean } {
+  const glyphOf = (i: number) => GLYPH_NAMES[i % GLYPH_NAMES.length] ?? 'gem';
+  const variants = distinctVariants(body.items.map((it, i) => ({ name: it.name, glyph: glyphOf(i) })));
   return {
     slug: body.slug,
     name: body.name,
@@ -141,7 +143,7 @@ export function fromSaveBody(body: CaseSaveBody): SeedCase & { active: boolean }
       name: it.name,
       price: coinsToCents(it.price),
       color: it.color,
-      image: it.image || itemImagePath(it.color, GLYPH_NAMES[i % GLYPH_NAMES.length] ?? 'gem'),
+      image: it.image || itemImagePath(it.color, glyphOf(i), variants[i]),
       ticketsStart: it.ticketsStart,
       ticketsEnd: it.ticketsEnd,
     })),
@@ -202,10 +204,44 @@ export async function saveCase(ctx: Ctx, def: SeedCase & { active?: boolean }): 
 /** Seeds the starting catalogue once (an empty cases table), in one transaction. */
 export async function seedCases(ctx: Ctx): Promise<void> {
   const any = await ctx.db.selectFrom('cases').select('id').limit(1).executeTakeFirst();
-  if (any) return;
+  if (any) return redrawPlainItemArt(ctx);
   const catalogue = seedCatalogue();
   for (const def of catalogue) checkCase(def);
   await inTransaction(ctx.db, async ({ tx }) => {
     for (const def of catalogue) await writeCase(tx, def);
   });
+}
+
+/**
+ * Items saved before item art had variants (`{color}-{glyph}.svg`) get a look of their own, distinct
+ * within their case (issue 14 item 8). Idempotent: a case with no plain generated art is untouched.
+ */
+async function redrawPlainItemArt(ctx: Ctx): Promise<void> {
+  const rows = await ctx.db
+    .selectFrom('case_items')
+    .select(['id', 'case_id', 'name', 'image'])
+    .where('image', 'like', '/api/cases/art/item/%')
+    .orderBy('case_id')
+    .orderBy('id')
+    .execute();
+  const byCase = new Map<number, typeof rows>();
+  for (const r of rows) byCase.set(r.case_id, [...(byCase.get(r.case_id) ?? []), r]);
+  for (const items of byCase.values()) {
+    const arts = items.map((it) => parseItemArt(it.image.split('/').pop() ?? ''));
+    if (arts.every((a) => a === null || a.variant)) continue;
+    const variants = distinctVariants(
+      items.map((it, i) => ({ name: it.name, glyph: arts[i]?.glyph ?? 'gem' })),
+    );
+    await inTransaction(ctx.db, async ({ tx }) => {
+      for (const [i, it] of items.entries()) {
+        const art = arts[i];
+        if (!art || art.variant) continue;
+        await tx
+          .updateTable('case_items')
+          .set({ image: itemImagePath(art.color, art.glyph, variants[i]) })
+          .where('id', '=', it.id)
+          .execute();
+      }
+    });
+  }
 }

@@ -55,7 +55,7 @@ export function casesRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get('/api/cases/art/item/:file', async (req, reply) => {
     const art = parseItemArt(parse(artFile, req.params).file);
     if (!art) throw Errors.notFound('Image not found.');
-    return sendSvg(reply, itemSvg(art.color, art.glyph));
+    return sendSvg(reply, itemSvg(art.color, art.glyph, art.variant));
   });
   app.get('/api/cases/art/bot.svg', async (_req, reply) => sendSvg(reply, botSvg()));
   app.get('/api/cases/art/avatar.svg', async (_req, reply) => sendSvg(reply, defaultAvatarSvg()));

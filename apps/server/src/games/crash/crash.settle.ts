@@ -3,6 +3,7 @@ import { crashCashoutPayout } from '@coinsite/shared/games';
 import type { Ctx } from '../../platform/context.ts';
 import { userRoom } from '../../platform/realtime.ts';
 import { inTransaction, type Unit } from '../../platform/tx.ts';
+import { publishRoundBets } from '../engine/live-feed.ts';
 import { accrueRoundStakes, creditWin, refundActiveBets } from '../rounds/round-bets.ts';
 import { sqlNow } from '../rounds/round-time.ts';
 
@@ -113,6 +114,10 @@ export async function finishRound(ctx: Ctx, round: LiveRound) {
   });
   if (!result) return null;
   announceCashouts(ctx, result.paid);
+  // every bet of the round has settled: the live feed shows them all at the bust
+  void publishRoundBets(ctx, 'crash', round.id, 0).catch((err: unknown) =>
+    ctx.log.error({ err }, 'crash: live feed'),
+  );
   return result.ended;
 }
 

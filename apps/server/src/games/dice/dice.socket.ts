@@ -37,6 +37,13 @@ export function diceSocket(ctx: Ctx): void {
         outcome: { roll: o.roll, target, multiplier: o.multiplier, win: o.win, edgePct: edge },
       };
     });
+    // the spec's dice:bet echo (spec-3 §7): the bet as the server took it, then its result
+    socket.emit('dice:bet', {
+      amount: centsToCoins(stake),
+      multiplier: placed.outcome.multiplier / 10000,
+      rangeData: target / 100,
+      betId: String(placed.betId),
+    });
     socket.emit('dice:result', {
       payout: centsToCoins(placed.payout > 0 ? placed.payout - stake : 0),
       diceresult: placed.outcome.roll / 100,

@@ -7,7 +7,7 @@ import { currentUser, parse, requireUser } from '../../platform/http.ts';
 import { battleHistoryOf } from '../battles/battles.routes.ts';
 import { caseHistoryOf } from '../cases/cases.routes.ts';
 import { crashHistoryOf, rouletteHistoryOf } from '../rounds/round-history.ts';
-import { recentBets } from './live-feed.ts';
+import { recentBets, recentFeed } from './live-feed.ts';
 
 const GAMES = [
   'dice',
@@ -29,8 +29,8 @@ export function betsRoutes(app: FastifyInstance, ctx: Ctx): void {
     const q = parse(z.object({ game: z.enum(GAMES, { error: 'Unknown game.' }).optional() }), req.query);
     const user = await currentUser(ctx, req);
     return {
-      all: await recentBets(ctx, { game: q.game }),
-      mine: user ? await recentBets(ctx, { userId: user.id, game: q.game }) : [],
+      all: await recentFeed(ctx, { game: q.game }),
+      mine: user ? await recentFeed(ctx, { userId: user.id, game: q.game }) : [],
     };
   });
 

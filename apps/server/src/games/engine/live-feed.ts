@@ -1,7 +1,71 @@
 import { type BetView, centsToCoins } from '@coinsite/shared';
+import { sql } from 'kysely';
 import type { Ctx } from '../../platform/context.ts';
+import { sqlNow } from '../rounds/round-time.ts';
 
 const FEED_SIZE = 20;
+/** Round games keep their bets in round_bets; their feed ids are prefixed so they never meet a bets id. */
+const ROUND_GAMES = ['crash', 'roulette'] as const;
+/** A roulette bet settles at the roll but joins the feed when the wheel stops (roulette.loop.ts). */
+export const ROULETTE_FEED_DELAY_MS = 5_500;
+
+export const roundBetFeedId = (game: string, id: number) => `${game}-${id}`;
+
+/** The latest settled crash and roulette bets (a roulette bet only once its wheel has stopped). */
+async function recentRoundBets(
+  ctx: Ctx,
+  opts: { userId?: number; game?: string; limit: number },
+): Promise<BetView[]> {
+  const now = sqlNow(ctx.clock);
+  let q = ctx.db
+    .selectFrom('round_bets as b')
+    .innerJoin('users as u', 'u.id', 'b.user_id')
+    .select([
+      'b.id',
+      'b.game',
+      'b.amount',
+      'b.payout',
+      'b.settled_at',
+      'u.id as uid',
+      'u.username',
+      'u.avatar',
+    ])
+    .where('b.status', 'in', ['cashed', 'won', 'lost'])
+    .where(
+      sql<boolean>`(b.game <> 'roulette' OR b.settled_at <= ${now} - ${ROULETTE_FEED_DELAY_MS} * interval '1 millisecond')`,
+    )
+    .orderBy('b.settled_at', 'desc')
+    .orderBy('b.id', 'desc')
+    .limit(opts.limit);
+  if (opts.userId !== undefined) q = q.where('b.user_id', '=', opts.userId);
+  if (opts.game) q = q.where('b.game', '=', opts.game as 'crash' | 'roulette');
+  const rows = await q.execute();
+  return rows.map((r) => ({
+    id: roundBetFeedId(r.game, r.id),
+    game: r.game,
+    user: { id: String(r.uid), username: r.username, avatar: ctx.assets.avatar(r.avatar) },
+    amount: centsToCoins(r.amount),
+    payout: centsToCoins(r.payout),
+    multiplier: r.amount > 0 ? Math.floor((r.payout * 10000) / r.amount) / 10000 : 0,
+    created: (r.settled_at ?? new Date()).toISOString(),
+  }));
+}
+
+/**
+ * The live feed's first screen: bets of the instant games and, with `rounds`, of crash and
+ * roulette too (newest first by when they settled).
+ */
+export async function recentFeed(
+  ctx: Ctx,
+  opts: { userId?: number; game?: string } = {},
+): Promise<BetView[]> {
+  const isRound = (ROUND_GAMES as readonly string[]).includes(opts.game ?? '');
+  if (isRound) return recentRoundBets(ctx, { ...opts, limit: FEED_SIZE });
+  const bets = await recentBets(ctx, opts);
+  if (opts.game) return bets;
+  const rounds = await recentRoundBets(ctx, { userId: opts.userId, limit: FEED_SIZE });
+  return [...bets, ...rounds].sort((a, b) => b.created.localeCompare(a.created)).slice(0, FEED_SIZE);
+}
 
 /** The latest settled bets site-wide (from the database, so every node and a restart agree). */
 export async function recentBets(
@@ -93,7 +157,15 @@ const feeds = new WeakMap<Ctx, LiveFeed>();
  */
 export function publishBet(
   ctx: Ctx,
-  bet: { userId: number; game: string; stake: number; payout: number; multiplier: number; betId: number },
+  bet: {
+    userId: number;
+    game: string;
+    stake: number;
+    payout: number;
+    multiplier: number;
+    /** a bets row id, or a round bet's feed id (roundBetFeedId) */
+    betId: number | string;
+  },
   user: { username: string; avatar: string },
   delayMs: number,
 ): void {
@@ -115,4 +187,39 @@ export function publishBet(
   };
   if (delayMs > 0) setTimeout(add, delayMs).unref();
   else add();
+}
+
+/**
+ * Adds every settled bet of a crash or roulette round to the live feed (after `delayMs`, the
+ * wheel's animation for roulette, so the feed never spoils the roll).
+ */
+export async function publishRoundBets(
+  ctx: Ctx,
+  game: (typeof ROUND_GAMES)[number],
+  roundId: number,
+  delayMs: number,
+): Promise<void> {
+  const rows = await ctx.db
+    .selectFrom('round_bets as b')
+    .innerJoin('users as u', 'u.id', 'b.user_id')
+    .select(['b.id', 'b.amount', 'b.payout', 'u.id as uid', 'u.username', 'u.avatar'])
+    .where('b.round_id', '=', roundId)
+    .where('b.status', 'in', ['cashed', 'won', 'lost'])
+    .orderBy('b.id')
+    .execute();
+  for (const r of rows) {
+    publishBet(
+      ctx,
+      {
+        userId: r.uid,
+        game,
+        stake: r.amount,
+        payout: r.payout,
+        multiplier: r.amount > 0 ? Math.floor((r.payout * 10000) / r.amount) : 0,
+        betId: roundBetFeedId(game, r.id),
+      },
+      r,
+      delayMs,
+    );
+  }
 }

@@ -26,6 +26,12 @@ export function limboSocket(ctx: Ctx): void {
         outcome: { result: o.result, target, win: o.win, edgePct: edge },
       };
     });
+    // the spec's limbo:bet echo (spec-3 §7): the bet as the server took it, then its result
+    socket.emit('limbo:bet', {
+      amount: centsToCoins(stake),
+      multiplier: target / 100,
+      betId: String(placed.betId),
+    });
     socket.emit('limbo:result', {
       payout: centsToCoins(placed.payout > 0 ? placed.payout - stake : 0),
       crashpoint: placed.outcome.result / 100,

@@ -18,6 +18,8 @@ export function minesSocket(ctx: Ctx): void {
       const user = socket.data.user;
       if (!user) throw Errors.unauthorized();
       await startMines(ctx, user, bet.amount, bet.minescount);
+      // the spec's mines:bet echo (spec-3 §7): the game as the server took it
+      socket.emit('mines:bet', { amount: bet.amount, minescount: bet.minescount });
       socket.emit('mines:start', 'Game Has Been Started');
     },
     opts,

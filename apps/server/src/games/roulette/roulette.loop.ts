@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Ctx } from '../../platform/context.ts';
 import { inTransaction, type Unit } from '../../platform/tx.ts';
 import type { Chains } from '../chains/chain.store.ts';
+import { publishRoundBets } from '../engine/live-feed.ts';
 import { accrueRoundStakes, creditWin } from '../rounds/round-bets.ts';
 import { RoundRunner } from '../rounds/round-runner.ts';
 import { msSince, sqlNow } from '../rounds/round-time.ts';
@@ -191,6 +192,10 @@ export class RouletteLoop {
     this.state = { kind: 'rolling', round };
     const index = ROULETTE_WHEEL_ORDER.indexOf(round.slot as (typeof ROULETTE_WHEEL_ORDER)[number]);
     this.emit(ROULETTE_EVENTS.rolled, index, round.slot, ROULETTE_SPIN_MS, ROULETTE_ANIMATION_TOTAL_MS);
+    // the live feed hears the round's bets when the wheel stops
+    void publishRoundBets(this.ctx, 'roulette', round.id, ROULETTE_ANIMATION_TOTAL_MS).catch((err: unknown) =>
+      this.ctx.log.error({ err }, 'roulette: live feed'),
+    );
     this.runner.after(ROULETTE_ANIMATION_TOTAL_MS, () =>
       this.emit(ROULETTE_EVENTS.history, rouletteHistoryView(rolled)),
     );

@@ -109,6 +109,11 @@ describe.each(DB_KINDS)('roulette rounds on %s (fake clock)', (db) => {
       wager: rake.wager + 2600,
     });
 
+    // the live feed hears the bets only when the wheel has stopped (issue 14 item 4)
+    type Feed = { all: Array<{ id: string; payout: number }>; mine: Array<{ id: string; payout: number }> };
+    const feedNow = () => server.api<Feed>('GET', '/api/bets/live?game=roulette', undefined, p.token);
+    expect((await feedNow()).body.mine).toEqual([]);
+
     // the seed is revealed when the animation has ended, not at the roll
     expect(JSON.stringify(seen)).not.toContain('privateSeed');
     await drive(clock, loop(), ROULETTE_ANIMATION_TOTAL_MS);
@@ -124,6 +129,11 @@ describe.each(DB_KINDS)('roulette rounds on %s (fake clock)', (db) => {
     expect(entry).toMatchObject({ _id: String(round.id), randomModule: slot, winner: color });
     expect(chainHash(entry.privateSeed)).toBe(entry.privateHash);
     expect(rouletteSlot(entry.privateSeed, entry.publicSeed)).toBe(slot);
+
+    const feed = (await feedNow()).body;
+    expect(feed.mine).toHaveLength(4);
+    expect(feed.mine.every((b) => b.id.startsWith('roulette-'))).toBe(true);
+    expect(feed.mine.reduce((t, b) => t + Math.round(b.payout * 100), 0)).toBe(won);
 
     const next = await bettingRound();
     expect(next.privateHash).toBe(entry.privateSeed);

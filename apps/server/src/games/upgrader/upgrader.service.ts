@@ -6,7 +6,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { Errors } from '../../platform/errors.ts';
 import type { SocketUser } from '../../platform/realtime.ts';
 import { placeBet, stakeCents } from '../engine/bet-engine.ts';
-import { GLYPH_NAMES, itemImagePath } from '../cases/case-art.ts';
+import { GLYPH_NAMES, itemImagePath, nameVariant } from '../cases/case-art.ts';
 import { type Rarity, upgraderCatalogue } from './upgrader-items.ts';
 
 /** The dial spins 5 s: the win's update-wallet and the live feed wait for it. */
@@ -18,8 +18,8 @@ export async function seedUpgraderItems(ctx: Ctx): Promise<void> {
   await ctx.db.insertInto('upgrader_items').values(upgraderCatalogue()).execute();
 }
 
-const upgraderArt = (id: number, color: Rarity) =>
-  itemImagePath(color, GLYPH_NAMES[id % GLYPH_NAMES.length] ?? 'gem');
+const upgraderArt = (id: number, color: Rarity, name: string) =>
+  itemImagePath(color, GLYPH_NAMES[id % GLYPH_NAMES.length] ?? 'gem', nameVariant(name));
 
 export async function listItems(ctx: Ctx) {
   const rows = await ctx.db
@@ -34,7 +34,7 @@ export async function listItems(ctx: Ctx) {
     price: r.price / 100,
     color: r.color,
     // our client draws the item by its colour; a cross-origin client needs a picture
-    image: ctx.assets.image(r.image, upgraderArt(r.id, r.color)),
+    image: ctx.assets.image(r.image, upgraderArt(r.id, r.color, r.name)),
   }));
 }
 

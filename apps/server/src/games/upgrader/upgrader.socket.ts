@@ -23,14 +23,20 @@ export function upgraderSocket(ctx: Ctx): void {
       });
       if (r.outcome.win) {
         setTimeout(
-          () =>
-            socket.emit(
-              'upgrader:success',
-              `You won ${r.item.name} worth ${centsToCoins(r.payout).toFixed(2)}!`,
-            ),
+          () => socket.emit('upgrader:success', upgraderWinMessage(r.item.name, r.item.price, r.payout)),
           UPGRADER_SPIN_MS,
         ).unref();
       }
     },
   );
+}
+
+/**
+ * The win toast says what was credited and why it differs from the item's price on the card: an
+ * upgrade pays 90% of the item's price (spec-3 §9 multiplier factor 0.9).
+ */
+export function upgraderWinMessage(name: string, priceCents: number, payoutCents: number): string {
+  const price = centsToCoins(priceCents).toFixed(2);
+  const paid = centsToCoins(payoutCents).toFixed(2);
+  return `You won ${name}! ${paid} credited: 90% of its ${price} price.`;
 }

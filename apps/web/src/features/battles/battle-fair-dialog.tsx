@@ -1,5 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../ui/button.tsx';
 import { AppDialog } from '../../ui/dialog.tsx';
 import type { BattleDetail } from './battles-api.ts';
@@ -40,8 +41,14 @@ export function BattleFairButton({ battle }: { battle: BattleDetail }) {
           <Row label="EOS Block Hash" value={battle.blockHash ?? 'Known once that block is irreversible'} />
           <p className="text-xs text-ink-400">
             Round r, seat p: ticket = pick(p − 1, 100000) + 1 of HMAC-SHA256(server seed, “block hash:r:0”);
-            the item whose range holds the ticket is the drop. Verify it on the Provably Fair page.
+            the item whose range holds the ticket is the drop.
           </p>
+          <Link
+            to={`/provably-fair?tab=battles&battle=${battle.id}`}
+            className="self-start text-sm font-semibold text-accent-400 hover:underline"
+          >
+            Verify this battle: every drop and the winner
+          </Link>
         </div>
       </AppDialog>
     </>

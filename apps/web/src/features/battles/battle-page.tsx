@@ -13,6 +13,7 @@ import { useAuthStore } from '../auth/auth-store.ts';
 import { BattleFairButton } from './battle-fair-dialog.tsx';
 import { CaseStrip, ModeBox } from './battle-parts.tsx';
 import { SeatColumn } from './battle-seat.tsx';
+import { battleRound } from './battle-round.ts';
 import type { BattleDetail } from './battles-api.ts';
 import { type BattleView, useBattle } from './use-battle.ts';
 import { useBattleToasts } from './use-battle-toasts.ts';
@@ -26,7 +27,8 @@ function share() {
 
 function Header({ b, view }: { b: BattleDetail; view: BattleView }) {
   const total = b.cases.length;
-  const current = Math.min(view.spinning ? view.spinning.round : view.revealed, total - 1);
+  const round = battleRound(view.spinning ? view.spinning.round : view.revealed, total);
+  const current = round.index;
   const c = b.cases[current];
   const status =
     view.phase === 'finished'
@@ -35,7 +37,7 @@ function Header({ b, view }: { b: BattleDetail; view: BattleView }) {
         ? 'Refunded'
         : view.phase === 'waiting'
           ? 'Waiting for players'
-          : `Round ${view.spinning ? view.spinning.round + 1 : Math.max(1, Math.min(view.revealed, total))} of ${total}`;
+          : round.label;
   return (
     <section className="flex flex-col gap-3 rounded-3xl bg-[radial-gradient(ellipse_at_50%_0%,#3b1d60,transparent_65%),linear-gradient(180deg,#141b31,#0b1020)] p-3 ring-1 ring-ink-700 sm:p-5">
       <div className="flex flex-wrap items-center justify-between gap-3">

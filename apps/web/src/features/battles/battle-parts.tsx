@@ -33,6 +33,7 @@ export function CaseStrip({
           src={c.image}
           alt={c.name}
           title={`${c.name} · ${c.price.toFixed(2)}`}
+          aria-current={i === current ? 'step' : undefined}
           className={cn(
             'h-11 w-11 shrink-0 rounded-lg bg-ink-950/60 object-contain p-1 ring-1 transition',
             i === current ? 'ring-gold-400' : i < current ? 'opacity-40 ring-ink-700' : 'ring-ink-700',

@@ -10,13 +10,14 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { LiveFeed } from '../live-feed/live-feed.tsx';
 import { CaseStrip, ModeBox, SeatAvatars } from './battle-parts.tsx';
+import { battleRound } from './battle-round.ts';
 import { type BattleSummary, useBattleList } from './battles-api.ts';
 import { CreateBattleDialog } from './create-battle-dialog.tsx';
 import { useBattleToasts } from './use-battle-toasts.ts';
 
 function BattleRow({ b }: { b: BattleSummary }) {
   const navigate = useNavigate();
-  const round = b.casesRoundResults.length;
+  const round = battleRound(b.casesRoundResults.length, b.cases.length);
   const running = b.status === 2;
   return (
     <li>
@@ -36,15 +37,11 @@ function BattleRow({ b }: { b: BattleSummary }) {
           {formatCoins(b.price)}
         </span>
         <SeatAvatars players={b.players} gameType={b.gameType} />
-        <CaseStrip
-          cases={b.cases}
-          current={Math.min(round, b.cases.length - 1)}
-          className="col-span-2 sm:col-span-1"
-        />
+        <CaseStrip cases={b.cases} current={round.index} className="col-span-2 sm:col-span-1" />
         <div className="col-span-2 flex items-center justify-between gap-3 sm:col-span-1 sm:flex-col sm:items-end">
           <ModeBox gameType={b.gameType} crazy={b.isCrazyMode} />
-          <span className="text-xs font-semibold text-ink-300">
-            Round {Math.max(1, round)} of {b.cases.length}
+          <span className="text-xs font-semibold text-ink-300" data-testid="battle-row-round">
+            {round.label}
             {running ? null : <span className="ml-2 text-accent-300">· Waiting</span>}
           </span>
         </div>

@@ -98,6 +98,39 @@ export function CreateBattleDialog({ open, onOpenChange }: DialogProps) {
         view === 'setup' ? 'Choose the game mode and the number of players you desire.' : undefined
       }
       width="max-w-3xl"
+      footer={
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div className="flex items-center gap-3 text-sm">
+            <span
+              className="flex items-center gap-1 font-mono font-bold text-gold-300"
+              data-testid="create-total"
+            >
+              <CoinIcon className="h-3.5 w-3.5" />
+              {formatCoins(total)}
+            </span>
+            <span className="text-ink-300">
+              {rounds.length} {rounds.length === 1 ? 'Case' : 'Cases'}
+            </span>
+            <button
+              type="button"
+              onClick={() => setCounts({})}
+              className="text-xs font-semibold text-ink-400 hover:text-white"
+            >
+              Clear Selection
+            </button>
+          </div>
+          <div className="flex gap-2">
+            {view === 'picker' ? (
+              <Button variant="secondary" onClick={() => setView('setup')}>
+                Add Cases
+              </Button>
+            ) : null}
+            <Button disabled={pending || rounds.length === 0} onClick={create}>
+              {pending ? 'Creating...' : 'Create Battle'}
+            </Button>
+          </div>
+        </div>
+      }
     >
       <div className="flex flex-col gap-5">
         {view === 'setup' ? (
@@ -188,37 +221,6 @@ export function CreateBattleDialog({ open, onOpenChange }: DialogProps) {
             />
           </>
         )}
-        <div className="sticky bottom-0 -mx-5 -mb-5 flex flex-wrap items-center justify-between gap-3 border-t border-ink-700 bg-ink-850 px-5 py-3">
-          <div className="flex items-center gap-3 text-sm">
-            <span
-              className="flex items-center gap-1 font-mono font-bold text-gold-300"
-              data-testid="create-total"
-            >
-              <CoinIcon className="h-3.5 w-3.5" />
-              {formatCoins(total)}
-            </span>
-            <span className="text-ink-300">
-              {rounds.length} {rounds.length === 1 ? 'Case' : 'Cases'}
-            </span>
-            <button
-              type="button"
-              onClick={() => setCounts({})}
-              className="text-xs font-semibold text-ink-400 hover:text-white"
-            >
-              Clear Selection
-            </button>
-          </div>
-          <div className="flex gap-2">
-            {view === 'picker' ? (
-              <Button variant="secondary" onClick={() => setView('setup')}>
-                Add Cases
-              </Button>
-            ) : null}
-            <Button disabled={pending || rounds.length === 0} onClick={create}>
-              {pending ? 'Creating...' : 'Create Battle'}
-            </Button>
-          </div>
-        </div>
       </div>
     </AppDialog>
   );

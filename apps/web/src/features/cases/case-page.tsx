@@ -97,7 +97,9 @@ function CaseOpening({ c }: { c: CaseView }) {
     durationMs: CASE_OPEN_ANIMATION_MS,
     live: LIVE,
     demo: DEMO,
-    idleLength: 12,
+    // the idle reel already holds as many cards as the longest spin: a spin's first frame then only
+    // updates cards, never mounts dozens (issue 14 item 11)
+    idleLength: Math.max(LIVE.length, DEMO.length),
     onOpened: setLast,
   });
   return (
@@ -139,15 +141,21 @@ function CaseOpening({ c }: { c: CaseView }) {
             disabled={opener.busy}
             onClick={opener.open}
           >
-            {opener.busy
+            {opener.busy && !opener.demoing
               ? 'Opening...'
               : signedIn
                 ? `Open for ${formatCoins(c.price * count)}`
                 : 'Sign in to open'}
           </Button>
           <div className="flex gap-2">
-            <Button variant="secondary" size="lg" disabled={opener.busy} onClick={opener.demoSpin}>
-              Demo Spin
+            <Button
+              variant="secondary"
+              size="lg"
+              disabled={opener.busy}
+              onClick={opener.demoSpin}
+              data-testid="demo-spin"
+            >
+              {opener.demoing ? 'Demo spinning...' : 'Demo Spin'}
             </Button>
             <ProvablyFairButton className="h-12">
               {last ? (

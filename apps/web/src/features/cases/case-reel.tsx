@@ -87,7 +87,7 @@ export function CaseReel({
       )}
     >
       <div
-        className="absolute top-1/2 left-0 flex"
+        className="absolute top-1/2 left-0 flex will-change-transform"
         style={{
           gap: GAP,
           transform: `translate3d(${x}px, -50%, 0)`,

@@ -43,8 +43,11 @@ export function ItemCard({
       <img
         src={item.image}
         alt=""
-        className="aspect-square w-3/4 max-w-24 object-contain drop-shadow-lg"
+        // no CSS filter: the art draws its own glow, and a filter on every card of a 70-card reel made
+        // the spin's first frame long (issue 14 item 11)
+        className="aspect-square w-3/4 max-w-24 object-contain"
         draggable={false}
+        decoding="async"
       />
       {hideText ? null : (
         <>

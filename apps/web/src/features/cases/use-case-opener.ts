@@ -68,6 +68,8 @@ export function useCaseOpener(opts: {
   );
   const [reels, setReels] = useState<ReelState[]>([]);
   const [busy, setBusy] = useState(false);
+  /** the spin in progress is a free demo (the buttons say so, never "Opening...") */
+  const [demoing, setDemoing] = useState(false);
   const expected = useRef(0);
   const spinning = useRef(0);
   const nextReel = useRef(0);
@@ -101,6 +103,7 @@ export function useCaseOpener(opts: {
     if (expected.current <= 0 && spinning.current <= 0) {
       clearTimeout(watch.current);
       setBusy(false);
+      setDemoing(false);
     }
   }, []);
 
@@ -199,10 +202,14 @@ export function useCaseOpener(opts: {
   const demoSpin = useCallback(() => {
     if (busy || items.length === 0) return;
     setBusy(true);
+    setDemoing(true);
     expected.current = 0;
     spinning.current = 0;
     for (let i = 0; i < count; i++) startSpin(i, itemForTicket(items, localTicket()), demo);
   }, [busy, items, count, demo, startSpin]);
 
-  return useMemo(() => ({ reels, busy, open, demoSpin, settled }), [reels, busy, open, demoSpin, settled]);
+  return useMemo(
+    () => ({ reels, busy, demoing, open, demoSpin, settled }),
+    [reels, busy, demoing, open, demoSpin, settled],
+  );
 }

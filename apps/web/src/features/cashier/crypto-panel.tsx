@@ -4,15 +4,63 @@ import {
   CRYPTO_META,
   type CashierConfigView,
   type CryptoCurrency,
+  TX_STATE,
+  type TxsView,
 } from '@coinsite/shared/schemas/cashier';
 import { Copy, TriangleAlert } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { HttpError } from '../../lib/http.ts';
+import { HttpError, http } from '../../lib/http.ts';
 import { useCryptoAddresses } from './cashier-api.ts';
 import { Converter, converterValue } from './converter.tsx';
 import { CRYPTO_LOOK } from './methods.ts';
 import { MethodMark, Note, SandboxBadge } from './parts.tsx';
+import { TXS_KEY } from './recent-withdrawals.tsx';
+
+/** "0.50000000" → "0.5" */
+const trimAmount = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
+
+/**
+ * Deposits of this currency seen on chain and not yet credited: amount, confirmations n of the
+ * required count and the Pending state, refreshed while the panel is open (issue 14 item 14).
+ */
+function DetectedDeposits({ symbol }: { symbol: string }) {
+  const txs = useQuery({
+    queryKey: TXS_KEY,
+    queryFn: () => http.get<TxsView>('/user/txs'),
+    refetchInterval: 10_000,
+    retry: false,
+  });
+  const pending = (txs.data?.deposits ?? []).filter(
+    (d) => d.currency === symbol && d.state === TX_STATE.pending && d.crypto,
+  );
+  if (pending.length === 0) return null;
+  return (
+    <section aria-label="Detected deposits" className="flex flex-col gap-1.5">
+      <h4 className="text-[11px] font-bold tracking-wider text-ink-400 uppercase">Detected deposits</h4>
+      <ul className="flex flex-col gap-1.5">
+        {pending.map((d) => (
+          <li
+            key={d._id}
+            data-testid="detected-deposit"
+            className="flex items-center justify-between gap-3 rounded-lg bg-ink-950/60 px-3 py-2 text-sm ring-1 ring-ink-700"
+          >
+            <span className="font-mono text-white tabular-nums">
+              {trimAmount(d.crypto?.amount ?? '0')} {symbol}
+            </span>
+            <span className="text-xs text-ink-300 tabular-nums">
+              {d.crypto?.confirmations}/{d.crypto?.required} confirmations
+            </span>
+            <span className="rounded-md bg-orange-500/10 px-2 py-0.5 text-xs font-semibold text-orange-300 ring-1 ring-orange-500/30">
+              Pending
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 function loadErrorText(err: unknown): string {
   // spec-1 §8: a 400 shows the server's sentence, anything else the generic text
@@ -105,6 +153,7 @@ export function CryptoPanel({ currency, config }: { currency: CryptoCurrency; co
           ) : null}
         </div>
       </div>
+      <DetectedDeposits symbol={meta.symbol} />
       <Note tone="warn">
         <TriangleAlert className="mr-1 inline h-3.5 w-3.5 -translate-y-px" aria-hidden="true" />
         {meta.warning}

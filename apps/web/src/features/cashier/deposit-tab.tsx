@@ -139,8 +139,9 @@ export function DepositTab({ config, initial }: { config?: CashierConfigView; in
     clearTimer.current = setTimeout(() => setSelected(null), PANE_CLOSE_MS);
   }
 
+  // clip, not hidden: a hidden box can still be scrolled sideways by focusing a field in it
   return (
-    <div className="relative -mx-1 overflow-hidden">
+    <div className="relative -mx-1 overflow-clip">
       <div
         className="flex w-[200%] items-start transition-transform duration-500 ease-out"
         style={{ transform: open ? 'translateX(-50%)' : 'translateX(0)' }}

@@ -5,10 +5,11 @@ import { toastApiError } from '../../lib/errors.ts';
 import { http } from '../../lib/http.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/input.tsx';
+import { GiftCardArt } from './giftcard-art.tsx';
 import { FIAT_TILES } from './methods.ts';
 import { MethodMark, Note, SandboxBadge } from './parts.tsx';
 
-/** A gift-card product as the marketplace sells it (drawn, no image to load). */
+/** A gift-card product: our drawing of the card, linking to its own page at the shop. */
 function Product({ value, href }: { value: number; href: string }) {
   return (
     <a
@@ -16,11 +17,10 @@ function Product({ value, href }: { value: number; href: string }) {
       target="_blank"
       rel="noreferrer"
       aria-label={`Buy a $${value} gift card`}
-      className="group relative flex aspect-[1.6] flex-col justify-between overflow-hidden rounded-xl bg-gradient-to-br from-violet-500 to-indigo-700 p-2 text-white ring-1 ring-white/10 transition hover:-translate-y-0.5 hover:shadow-lg hover:shadow-violet-900/40"
+      data-testid="giftcard-product"
+      className="group block overflow-hidden rounded-xl ring-1 ring-white/10 transition hover:-translate-y-0.5 hover:shadow-lg hover:shadow-black/40 focus-visible:ring-2 focus-visible:ring-accent-400"
     >
-      <span className="text-[9px] font-bold tracking-widest uppercase opacity-80">Gift Card</span>
-      <span className="text-lg font-black tabular-nums">${value}</span>
-      <span className="absolute -right-4 -bottom-4 h-14 w-14 rounded-full bg-white/10 transition group-hover:scale-125" />
+      <GiftCardArt value={value} className="block h-auto w-full" />
     </a>
   );
 }
@@ -31,6 +31,7 @@ export function GiftCardPanel({ config }: { config?: CashierConfigView }) {
   const [pending, setPending] = useState(false);
   const look = FIAT_TILES[1];
   const shop = config?.giftcardShopUrl ?? 'https://www.kinguin.net/';
+  const productUrl = (v: number) => config?.giftcardProducts?.find((p) => p.value === v)?.url ?? shop;
 
   async function verify(event: FormEvent) {
     event.preventDefault();
@@ -63,7 +64,7 @@ export function GiftCardPanel({ config }: { config?: CashierConfigView }) {
       </div>
       <div className="grid grid-cols-3 gap-2 sm:grid-cols-6">
         {GIFT_CARD_VALUES_USD.map((v) => (
-          <Product key={v} value={v} href={shop} />
+          <Product key={v} value={v} href={productUrl(v)} />
         ))}
       </div>
       <form onSubmit={verify} className="flex flex-col gap-3">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { GameArt } from '../../ui/game-art.tsx';
 import { GAME_THEME } from '../../ui/game-theme.ts';
+import { LiveFeed } from '../live-feed/live-feed.tsx';
 import { CrashBetPanel } from './crash-bet-panel.tsx';
 import { CrashPlayers } from './crash-players.tsx';
 import { CrashHistoryStrip, CrashStage } from './crash-stage.tsx';
@@ -49,6 +50,7 @@ export function CrashPage() {
         </section>
         <CrashPlayers players={view.players} status={view.status} />
       </div>
+      <LiveFeed game="crash" />
       {picked ? (
         <RoundFairDialog
           game="crash"

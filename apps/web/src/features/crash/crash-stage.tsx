@@ -17,6 +17,8 @@ function Readout({ viewRef }: { viewRef: RefObject<CrashView> }) {
   const bar = useRef<HTMLDivElement>(null);
   useEffect(() => {
     let frame = 0;
+    // the DOM is written only when a value changes (a style write every frame costs a recalc)
+    let shown = { text: '', caption: '', tone: '', width: '', hidden: true as boolean | null };
     const paint = () => {
       const v = viewRef.current;
       const now = Date.now();
@@ -42,18 +44,21 @@ function Readout({ viewRef }: { viewRef: RefObject<CrashView> }) {
         text = '…';
         caption = v.loaded ? 'Waiting for the next round' : 'Loading';
       }
-      if (main.current) {
-        main.current.textContent = text;
+      const width = `${Math.min(100, (left / CRASH_COUNTDOWN_MS) * 100).toFixed(1)}%`;
+      const hidden = v.status !== CRASH_STATUS.Starting;
+      if (main.current && text !== shown.text) main.current.textContent = text;
+      if (main.current && tone !== shown.tone) {
         main.current.className = cn(
           'font-mono text-5xl font-black tabular-nums drop-shadow-lg sm:text-7xl',
           tone,
         );
       }
-      if (sub.current) sub.current.textContent = caption;
-      if (bar.current) {
-        bar.current.style.width = `${Math.min(100, (left / CRASH_COUNTDOWN_MS) * 100)}%`;
-        bar.current.parentElement?.classList.toggle('invisible', v.status !== CRASH_STATUS.Starting);
+      if (sub.current && caption !== shown.caption) sub.current.textContent = caption;
+      if (bar.current && width !== shown.width) bar.current.style.width = width;
+      if (bar.current && hidden !== shown.hidden) {
+        bar.current.parentElement?.classList.toggle('invisible', hidden);
       }
+      shown = { text, caption, tone, width, hidden };
       frame = requestAnimationFrame(paint);
     };
     frame = requestAnimationFrame(paint);

@@ -47,6 +47,8 @@ export function RoundFairDialog({
 }) {
   const first = focus ? rounds.filter((r) => r._id === focus) : [];
   const shown = [...first, ...rounds.filter((r) => r._id !== focus)].slice(0, 10);
+  // a round that is over is listed with its seed below, never as the round in play
+  const playing = current._id !== null && !rounds.some((r) => r._id === current._id);
   return (
     <AppDialog open={open} onOpenChange={onOpenChange} title="Provably Fair" width="max-w-2xl">
       <div className="flex flex-col gap-5 text-sm">
@@ -55,8 +57,11 @@ export function RoundFairDialog({
           shown before bets open; the private seed is revealed when the round is over, and hashing it gives
           the private hash. The result is derived from the private seed and the public seed (the salt).
         </p>
-        {current._id ? (
-          <section className="flex flex-col gap-2 rounded-xl bg-ink-950/40 p-3 ring-1 ring-ink-700">
+        {playing ? (
+          <section
+            className="flex flex-col gap-2 rounded-xl bg-ink-950/40 p-3 ring-1 ring-ink-700"
+            data-testid="fair-current"
+          >
             <h3 className="font-bold text-white">Round #{current._id} (now)</h3>
             <Field label="Private hash" value={current.privateHash} />
             <Field label="Public seed" value={current.publicSeed} />

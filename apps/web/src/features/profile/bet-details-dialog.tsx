@@ -10,6 +10,7 @@ import type { GameRow } from './game-rows.ts';
 import { useBetDetails } from './profile-api.ts';
 import { formatDateTime, formatMultiplier } from './profile-format.ts';
 import { InfoLine } from './table-parts.tsx';
+import { rouletteWinnerLabel } from '../roulette/roulette-state.ts';
 
 /** Where a game's results are re-derived: its tab of /provably-fair. */
 function VerifyLink({ game, children }: { game: string; children?: ReactNode }) {
@@ -126,7 +127,9 @@ function RoundBody({ row }: { row: GameRow }) {
               {d.entry.players.map((p) => `${formatCoins(p.betAmount)} on ${p.color}`).join(', ')}
             </InfoLine>
             <InfoLine label="Winning colour">
-              <span className="capitalize">{d.entry.winner}</span>
+              <span className={rouletteWinnerLabel(d.entry.winner) === 'INVALID' ? '' : 'capitalize'}>
+                {rouletteWinnerLabel(d.entry.winner)}
+              </span>
             </InfoLine>
           </>
         ) : null}

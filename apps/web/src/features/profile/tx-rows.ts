@@ -70,7 +70,11 @@ export function txRows(txs: TxsView): TxRow[] {
       created: t.created,
       amount: Math.abs(t.siteValue),
       amountTone: kind === 'deposit' ? 'green' : 'red',
-      status: TX_STATE_LABELS[t.state] ?? `State ${t.state}`,
+      // a detected crypto deposit says how far it is: Pending · 3/8 confirmations (issue 14 item 14)
+      status:
+        t.crypto && t.state === 1
+          ? `${TX_STATE_LABELS[t.state] ?? 'Pending'} · ${t.crypto.confirmations}/${t.crypto.required} confirmations`
+          : (TX_STATE_LABELS[t.state] ?? `State ${t.state}`),
       statusTone: STATE_TONES[t.state] ?? 'grey',
       txid: t.txid,
     });

@@ -1,11 +1,15 @@
 import { minePositions, type VerifyInput, type VerifyLine, verifyOutcome } from '@coinsite/shared/fairness';
 import { Calculator } from 'lucide-react';
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { inputClass } from '../../ui/input.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
+import type { BattleDetail } from '../battles/battles-api.ts';
+import type { CaseItemView } from '../cases/cases-api.ts';
+import { rouletteWinnerLabel } from '../roulette/roulette-state.ts';
 import { ChainCheck } from './chain-panel.tsx';
 import { useRecentRounds, useSeedHistory } from './fairness-api.ts';
+import { BattleLoader, battleLines, CaseTablePicker, caseItemLines } from './verifier-context.tsx';
 import { type FieldDef, type FieldValues, type GameVerifier, initialValues } from './verifier-games.ts';
 
 type Outcome = { lines: VerifyLine[]; input: VerifyInput } | { error: string };
@@ -121,7 +125,12 @@ function RoundPicker({
         </option>
         {rows.map((r) => (
           <option key={r._id} value={r._id}>
-            Round #{r._id} · {r.crashPoint !== undefined ? `${r.crashPoint.toFixed(2)}x` : (r.winner ?? '')}
+            Round #{r._id} ·{' '}
+            {r.crashPoint !== undefined
+              ? `${r.crashPoint.toFixed(2)}x`
+              : r.winner === undefined
+                ? ''
+                : rouletteWinnerLabel(r.winner)}
           </option>
         ))}
       </select>
@@ -155,13 +164,37 @@ export function Verifier({ verifier }: { verifier: GameVerifier }) {
   const signedIn = useAuthStore((s) => s.user !== null);
   const [values, setValues] = useState<FieldValues>(() => initialValues(verifier));
   const deferred = useDeferredValue(values);
-  const outcome = useMemo(() => compute(verifier, deferred), [verifier, deferred]);
+  const [items, setItems] = useState<CaseItemView[] | undefined>(undefined);
+  const [battle, setBattle] = useState<BattleDetail | null>(null);
+  const outcome = useMemo(() => {
+    const out = compute(verifier, deferred);
+    if ('error' in out) return out;
+    // cases and battles go on from tickets to the item won and the battle's winner
+    try {
+      return {
+        ...out,
+        lines: [...out.lines, ...caseItemLines(out.input, items), ...battleLines(out.input, battle)],
+      };
+    } catch (err) {
+      return { error: err instanceof Error ? `Check the inputs: ${err.message}` : 'Check the inputs.' };
+    }
+  }, [verifier, deferred, items, battle]);
   const set = (patch: FieldValues) => setValues((v) => ({ ...v, ...patch }));
+  const onItems = useCallback((next: CaseItemView[] | undefined) => setItems(next), []);
 
   return (
     <div className="grid gap-5 lg:grid-cols-[3fr_2fr]">
       <div className="flex flex-col gap-4">
         {signedIn && verifier.kind === 'pair' ? <PairPicker onPick={set} /> : null}
+        {verifier.game === 'cases' ? <CaseTablePicker onItems={onItems} /> : null}
+        {verifier.game === 'battles' ? (
+          <BattleLoader
+            onBattle={(b, patch) => {
+              setBattle(b);
+              set(patch);
+            }}
+          />
+        ) : null}
         {verifier.game === 'crash' || verifier.game === 'roulette' ? (
           <RoundPicker game={verifier.game} onPick={set} />
         ) : null}

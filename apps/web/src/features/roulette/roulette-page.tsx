@@ -1,16 +1,20 @@
-import { rouletteColor } from '@coinsite/shared/fairness';
-import type { RouletteHistoryEntry } from '@coinsite/shared/schemas/roulette';
-import { useEffect, useState } from 'react';
+import { rouletteColor, roulettePayout } from '@coinsite/shared/fairness';
+import type { RouletteHistoryEntry, RoulettePlayer } from '@coinsite/shared/schemas/roulette';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
 import { cn } from '../../lib/cn.ts';
 import { openDialog } from '../../lib/dialog-store.ts';
 import { GameArt } from '../../ui/game-art.tsx';
+import { formatCoins } from '../../lib/format.ts';
+import { playSound } from '../../lib/sounds.ts';
 import { GAME_THEME } from '../../ui/game-theme.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { RoundFairButton } from '../crash/round-fair-dialog.tsx';
 import { AmountField } from '../dice/amount-field.tsx';
 import { textToCents } from '../dice/numeric.ts';
+import { LiveFeed } from '../live-feed/live-feed.tsx';
 import { RouletteColumns } from './roulette-columns.tsx';
-import { canBet, type RouletteView } from './roulette-state.ts';
+import { canBet, type RouletteView, rouletteWinnerLabel } from './roulette-state.ts';
 import { RouletteWheel, SLOT_STYLE } from './roulette-wheel.tsx';
 import { useRoulette } from './use-roulette.ts';
 
@@ -49,10 +53,39 @@ function Status({ view, now }: { view: RouletteView; now: number }) {
   );
 }
 
+/**
+ * What the player's bets of the rolled round paid, in coins (bets on the winning colour pay 2x or
+ * 14x), or null when they had no bet on it.
+ */
+export function myRouletteWin(players: RoulettePlayer[], userId: string | null, slot: number): number | null {
+  if (userId === null) return null;
+  const winner = rouletteColor(slot);
+  const mine = players.filter((p) => p._id === userId && p.color === winner);
+  if (mine.length === 0) return null;
+  const cents = mine.reduce((sum, p) => sum + roulettePayout(Math.round(p.betAmount * 100), winner, slot), 0);
+  return cents / 100;
+}
+
+/** The winner's line under the wheel once it has stopped: what their bets on the colour paid. */
+function WinBanner({ amount, color }: { amount: number; color: string }) {
+  return (
+    <div
+      data-testid="roulette-win"
+      role="status"
+      className="mx-auto flex items-center gap-2 rounded-full bg-emerald-500/15 px-4 py-1.5 text-sm font-bold text-emerald-300 ring-1 ring-emerald-400/40 animate-fade-in"
+    >
+      You won <span className="font-mono tabular-nums text-white">{formatCoins(amount)}</span> on {color}
+    </div>
+  );
+}
+
 /** The last rounds as coloured chips, and the colour counts of the last 100 (spec-3 §9). */
 function History({ history }: { history: RouletteHistoryEntry[] }) {
   const counts = { red: 0, green: 0, black: 0 };
-  for (const h of history) counts[h.winner] += 1;
+  for (const h of history) {
+    const label = rouletteWinnerLabel(h.winner);
+    if (label !== 'INVALID') counts[label] += 1;
+  }
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <ol
@@ -60,18 +93,24 @@ function History({ history }: { history: RouletteHistoryEntry[] }) {
         className="flex min-w-0 flex-1 gap-1.5 overflow-hidden"
         data-testid="roulette-history"
       >
-        {history.slice(0, 10).map((h) => (
-          <li
-            key={h._id}
-            title={`Round #${h._id}`}
-            className={cn(
-              'flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-xs font-black shadow ring-1 ring-white/10',
-              SLOT_STYLE[h.winner],
-            )}
-          >
-            {h.randomModule}
-          </li>
-        ))}
+        {history.slice(0, 10).map((h) => {
+          const label = rouletteWinnerLabel(h.winner);
+          return (
+            <li
+              key={h._id}
+              title={label === 'INVALID' ? `Round #${h._id}: INVALID` : `Round #${h._id}`}
+              data-winner={label}
+              className={cn(
+                'flex h-8 shrink-0 items-center justify-center rounded-full text-xs font-black shadow ring-1 ring-white/10',
+                label === 'INVALID'
+                  ? 'bg-ink-700 px-2 text-[0.6rem] tracking-wide text-ink-200'
+                  : `w-8 ${SLOT_STYLE[label]}`,
+              )}
+            >
+              {label === 'INVALID' ? 'INVALID' : h.randomModule}
+            </li>
+          );
+        })}
       </ol>
       <div className="flex items-center gap-3 text-xs font-semibold text-ink-300" aria-label="Last 100 rolls">
         <span className="text-ink-400">Last 100</span>
@@ -92,13 +131,27 @@ export function RoulettePage() {
   const { view } = roulette;
   const now = useNow(100);
   const signedIn = useAuthStore((s) => s.user !== null);
+  const userId = useAuthStore((s) => s.user?._id ?? null);
   const [amount, setAmount] = useState('0.00');
   const [from, to] = GAME_THEME.roulette;
   const rolledColor =
     view.roll && (view.roll.late || now >= view.roll.startedAt + view.roll.animMs)
       ? rouletteColor(view.roll.slot)
       : null;
-  const rounds = view.history.map((h) => ({ ...h, result: `${h.winner} ${h.randomModule}` }));
+  const won = rolledColor && view.roll ? myRouletteWin(view.players, userId, view.roll.slot) : null;
+  // one toast per round when the wheel stops on the player's colour (the balance follows at 5.5 s)
+  const toasted = useRef<string | null>(null);
+  useEffect(() => {
+    if (won === null || !rolledColor || view.roundId === null || view.roll?.late) return;
+    if (toasted.current === view.roundId) return;
+    toasted.current = view.roundId;
+    toast.success(`You won ${formatCoins(won)} on ${rolledColor}!`);
+    playSound('win');
+  }, [won, rolledColor, view.roundId, view.roll?.late]);
+  const rounds = view.history.map((h) => {
+    const label = rouletteWinnerLabel(h.winner);
+    return { ...h, result: label === 'INVALID' ? label : `${label} ${h.randomModule}` };
+  });
 
   const onBet = (color: 'red' | 'green' | 'black') => {
     if (!signedIn) {
@@ -128,6 +181,7 @@ export function RoulettePage() {
         <History history={view.history} />
         <RouletteWheel roll={view.roll} />
         <Status view={view} now={now} />
+        {won !== null && rolledColor ? <WinBanner amount={won} color={rolledColor} /> : null}
       </section>
       <section className="flex flex-col gap-2 rounded-2xl bg-ink-850 p-3 ring-1 ring-ink-700 sm:flex-row sm:items-end sm:p-4">
         <div className="flex-1">
@@ -147,6 +201,7 @@ export function RoulettePage() {
         disabled={signedIn && (!roulette.ready || roulette.pending || !canBet(view, now))}
         onBet={onBet}
       />
+      <LiveFeed game="roulette" />
     </div>
   );
 }

@@ -126,3 +126,10 @@ export function rouletteReducer(view: RouletteView, action: RouletteAction): Rou
 export function canBet(view: RouletteView, now: number): boolean {
   return view.bettingEndsAt !== null && now < view.bettingEndsAt && now >= view.bettingOpensAt;
 }
+
+export type RouletteWinnerLabel = 'red' | 'green' | 'black' | 'INVALID';
+
+/** A round's winner as shown: red, green or black, and INVALID for anything else (spec-3 §3). */
+export function rouletteWinnerLabel(winner: unknown): RouletteWinnerLabel {
+  return winner === 'red' || winner === 'green' || winner === 'black' ? winner : 'INVALID';
+}
