@@ -99,6 +99,11 @@ async function cachedSettings(ctx: Ctx): Promise<ChatSettings> {
   return value;
 }
 
+/** After an operator's change: this node reads the settings again on the next message. */
+export function forgetChatSettings(ctx: Ctx): void {
+  settingsCache.delete(ctx);
+}
+
 export async function chatSettings(db: Kysely<DB>): Promise<ChatSettings> {
   const s = await db.selectFrom('chat_settings').selectAll().executeTakeFirstOrThrow();
   return {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
 import { AdminCouponForm } from '../coupons/admin-coupon-form.tsx';
 import { useAdminFeatures } from './admin-api.ts';
+import { CommunityPanel } from './community-panel.tsx';
 import { ControlsPanel } from './controls-panel.tsx';
 import { GiveawayForm, RaceForm, TriviaForm } from './event-forms.tsx';
 import { TransactionsPanel } from './transactions-panel.tsx';
@@ -24,6 +25,7 @@ export function AdminPanel() {
     ...(features?.trivia ? [{ value: 'trivia', label: 'Trivia', content: <TriviaForm /> }] : []),
     ...(features?.giveaway ? [{ value: 'giveaway', label: 'Giveaway', content: <GiveawayForm /> }] : []),
     { value: 'controls', label: 'Site controls', content: <ControlsPanel /> },
+    { value: 'community', label: 'Chat & rain', content: <CommunityPanel /> },
     { value: 'users', label: 'Users', content: <UsersPanel /> },
     { value: 'transactions', label: 'Transactions', content: <TransactionsPanel /> },
     ...(features?.race ? [{ value: 'race', label: 'Race', content: <RaceForm /> }] : []),
