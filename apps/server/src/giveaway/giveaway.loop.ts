@@ -1,9 +1,19 @@
 import { RoundRunner } from '../games/rounds/round-runner.ts';
 import type { Ctx } from '../platform/context.ts';
-import { drawGiveaway, openGiveaway } from './giveaway.service.ts';
+import { beaconOf } from '../integrations/eos/beacon.ts';
+import { drawGiveaway, fixGiveawayBlock, type GiveawayRow, openGiveaway } from './giveaway.service.ts';
 
 /** The leader looks at the giveaway rows at least this often (a giveaway may be created on any node). */
 export const GIVEAWAY_POLL_MS = 1000;
+/** The public value is the id of the block this many blocks past the head when entries close. */
+export const GIVEAWAY_BLOCK_LEAD = 3;
+/** While waiting for that block, the beacon is asked this often (a block takes 0.5 s). */
+export const GIVEAWAY_BEACON_POLL_MS = 500;
+/**
+ * When the beacon has given no block id this long after entries closed (EOS endpoint down), the
+ * giveaway is drawn with the fallback public value (SHA-256 of the entry list) rather than never.
+ */
+export const GIVEAWAY_BEACON_GIVE_UP_MS = 5 * 60_000;
 
 /**
  * The giveaway's clock on the leader, on the shared round lifecycle: draws a giveaway whose entries
@@ -37,9 +47,36 @@ export class GiveawayLoop {
     const g = await openGiveaway(this.ctx.db);
     const now = this.ctx.clock.now();
     if (g) {
-      if (now >= g.ends_at) await drawGiveaway(this.ctx, g.id);
+      if (now >= g.ends_at) next = await this.close(g, now);
       else next = Math.min(next, g.ends_at - now);
     }
     this.runner.after(Math.max(0, next), () => this.runner.step('tick', () => this.tick()));
+  }
+
+  /**
+   * Entries are closed: fix the block (head + lead), wait until the beacon has it irreversible, draw
+   * with its id. The sandbox beacon (default) and the EOS chain API adapter take the same path.
+   */
+  private async close(g: GiveawayRow, now: number): Promise<number> {
+    const beacon = beaconOf(this.ctx);
+    try {
+      if (g.block_number === null) {
+        await fixGiveawayBlock(this.ctx, g.id, (await beacon.headBlock()) + GIVEAWAY_BLOCK_LEAD);
+        return GIVEAWAY_BEACON_POLL_MS;
+      }
+      const blockId = await beacon.irreversibleBlockId(g.block_number);
+      if (blockId) {
+        await drawGiveaway(this.ctx, g.id, blockId);
+        return GIVEAWAY_POLL_MS;
+      }
+    } catch (err) {
+      this.ctx.log.warn({ err, giveawayId: g.id }, 'giveaway beacon unavailable');
+    }
+    if (now - g.ends_at >= GIVEAWAY_BEACON_GIVE_UP_MS) {
+      this.ctx.log.warn({ giveawayId: g.id }, 'giveaway drawn with the fallback public value');
+      await drawGiveaway(this.ctx, g.id, null);
+      return GIVEAWAY_POLL_MS;
+    }
+    return GIVEAWAY_BEACON_POLL_MS;
   }
 }
