@@ -79,6 +79,7 @@ describe('admin dialog in the browser', () => {
       ...(features.trivia ? ['Trivia'] : []),
       ...(features.giveaway ? ['Giveaway'] : []),
       'Site controls',
+      'Chat & rain',
       'Users',
       'Slots',
       'Transactions',
@@ -170,6 +171,82 @@ describe('admin dialog in the browser', () => {
     await poll(() => rowOf(second._id).textContent()).toContain('Declined');
     expect((await list()).map((t) => t.state)).toEqual([2, 3]);
     await shot(page, 'admin-transactions-done');
+  });
+
+  it('edits the chat and rain settings and lists the suspicious rain joins', async () => {
+    const db = site.server.site.ctx.db;
+    const [a, b] = [await site.server.newUser(), await site.server.newUser()];
+    const rain = await db
+      .insertInto('rains')
+      .values({
+        status: 'paid',
+        base: 20_000,
+        opens_at: 1,
+        closes_at: 2,
+        paid_at: 2,
+        joiners: 2,
+        share: 10_000,
+        remainder: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('rain_joins')
+      .values([
+        {
+          rain_id: rain.id,
+          user_id: a.id,
+          ip: '203.0.113.7',
+          suspicious: true,
+          created_at: Date.now() - 60_000,
+        },
+        { rain_id: rain.id, user_id: b.id, ip: '203.0.113.7', suspicious: true, created_at: Date.now() },
+      ])
+      .execute();
+    const { page, dialog } = await openAdmin(admin);
+    await dialog.getByRole('tab', { name: 'Chat & rain' }).click();
+    const chat = dialog.getByRole('region', { name: 'Chat settings' });
+    const slow = chat.getByLabel('Slow mode (seconds)');
+    await poll(() => slow.inputValue()).toBe('1.5');
+    await slow.fill('3');
+    await chat.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Chat settings saved.').waitFor();
+    await poll(
+      async () =>
+        (await db.selectFrom('chat_settings').select('slow_mode_ms').executeTakeFirstOrThrow()).slow_mode_ms,
+    ).toBe(3000);
+
+    // a refusal is the server's sentence
+    const rainForm = dialog.getByRole('region', { name: 'Rain settings' });
+    await rainForm.getByLabel('Join window (seconds)').fill('5000');
+    await rainForm.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The join window can be at most 3600 seconds.', { exact: false }).waitFor();
+    await rainForm.getByLabel('Join window (seconds)').fill('90');
+    await rainForm.getByLabel('House pot').fill('250');
+    await rainForm.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Rain settings saved. They apply from the next rain.').waitFor();
+    const stored = await db
+      .selectFrom('rain_settings')
+      .select(['join_window_ms', 'base_pot'])
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ join_window_ms: 90_000, base_pot: 25_000 });
+
+    const rows = dialog.getByTestId('suspicious-join');
+    await rows.first().waitFor();
+    expect(await rows.filter({ hasText: a.username }).textContent()).toContain(String(b.id));
+    expect(await rows.filter({ hasText: b.username }).textContent()).toContain('203.0.113.7');
+    await shot(page, 'admin-community');
+    await dialog.getByRole('heading', { name: 'Suspicious rain joins' }).scrollIntoViewIfNeeded();
+    await shot(page, 'admin-community-suspicious');
+    await db.updateTable('chat_settings').set({ slow_mode_ms: 1500 }).execute();
+    await db.updateTable('rain_settings').set({ join_window_ms: 120_000, base_pot: 20_000 }).execute();
+  });
+
+  it('shows the chat and rain tab on a phone', async () => {
+    const { page, dialog } = await openAdmin(admin, { phone: true });
+    await dialog.getByRole('tab', { name: 'Chat & rain' }).click();
+    await dialog.getByRole('region', { name: 'Chat settings' }).getByLabel('Slow mode (seconds)').waitFor();
+    await shot(page, 'admin-phone-community');
   });
 
   it('fits a phone', async () => {

@@ -200,6 +200,47 @@ describe('live chat in the browser', () => {
     await pa.waitForURL('**/banned', { timeout: 15_000 });
   });
 
+  it('the CONTROLS menu works from the keyboard: a focusable button, arrow keys, Escape', async () => {
+    const a = await chatter();
+    const [pa, pm] = [await chatPage(a.token), await chatPage(admin)];
+    await say(pa, `keyboard delete ${a.username}`);
+    const line = messageWith(pm, `keyboard delete ${a.username}`);
+    await line.waitFor();
+    // players have no such button
+    await messageWith(pa, `keyboard delete ${a.username}`).waitFor();
+    expect(await messageWith(pa, `keyboard delete ${a.username}`).getByTestId('chat-controls').count()).toBe(
+      0,
+    );
+
+    // Tab from the username reaches the line's menu button
+    await line.getByTestId('chat-username').focus();
+    await pm.keyboard.press('Tab');
+    const trigger = line.getByRole('button', { name: `Moderate ${a.username}'s message` });
+    await expect.poll(() => trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => trigger.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    await pm.keyboard.press('Enter');
+    const menu = pm.getByRole('menu');
+    await menu.getByText('CONTROLS').waitFor();
+    const focused = () => pm.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    await expect.poll(focused).toBe('DELETE MESSAGE');
+    await pm.keyboard.press('ArrowDown');
+    await expect.poll(focused).toBe('MUTE USER');
+    await pm.keyboard.press('ArrowDown');
+    await expect.poll(focused).toBe('BAN USER');
+    await settled(pm);
+    await site.shot(pm, 'chat-controls-keyboard-1440');
+    // Escape closes it and gives focus back to the button
+    await pm.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    await expect.poll(() => trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+    // ArrowDown on the button opens it as well; Enter on an item acts
+    await pm.keyboard.press('ArrowDown');
+    await expect.poll(focused).toBe('DELETE MESSAGE');
+    await pm.keyboard.press('Enter');
+    await line.waitFor({ state: 'detached' });
+    await messageWith(pa, `keyboard delete ${a.username}`).waitFor({ state: 'detached' });
+  });
+
   it('announcements are info toasts; the tip dialog opens from a profile; phones open the panel', async () => {
     const [a, b] = [await chatter(), await chatter()];
     await site.fund(a.id, 10);

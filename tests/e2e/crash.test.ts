@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { CRASH_HANDOVER_NOTE } from '@coinsite/shared';
 import { crashElapsedMsFor } from '@coinsite/shared/games';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -156,5 +157,23 @@ describe('crash in the browser', () => {
     await page.getByText('Successfully joined the game!').waitFor();
     await expect.poll(() => button(page).textContent()).toContain('Cashout');
     expect(await balanceOf(ctx(), p.id)).toBe(800);
+  });
+
+  it('the fairness dialog tells how a round that busted in a leader hand-over gap was settled', async () => {
+    await driveUntil(clock, loop(), () => loop().current.kind === 'over');
+    const s = loop().current;
+    if (s.kind !== 'over') throw new Error('not over');
+    await ctx().db.updateTable('rounds').set({ handover_void: true }).where('id', '=', s.round.id).execute();
+    const p = await fundedPlayer(ctx(), 0);
+    const page = await open('/crash', p.token);
+    await page.locator(`button[title="Round #${s.round.id}"]`).click();
+    const dialog = page.getByRole('dialog', { name: 'Provably Fair' });
+    const note = dialog.getByTestId('fair-round-note');
+    await note.waitFor();
+    expect(await note.textContent()).toBe(CRASH_HANDOVER_NOTE);
+    // the focused round comes first, with the note; the other rounds have none
+    expect(await dialog.getByTestId('fair-round').first().textContent()).toContain(`Round #${s.round.id}`);
+    expect(await dialog.getByTestId('fair-round-note').count()).toBe(1);
+    await shot(page, 'crash-fair-handover-desktop');
   });
 });

@@ -55,6 +55,13 @@ describe('giveaways in the browser', () => {
     expect(await page.getByTestId('giveaway-winner').textContent()).toContain(u.username);
     await page.getByTestId('giveaway-seed').waitFor();
     expect(await page.getByTestId('giveaway-public').textContent()).toMatch(/^[0-9a-f]{64}$/);
+    // the public value is the id of the EOS block fixed when entries closed (the sandbox chain here)
+    const block = Number((await page.getByTestId('giveaway-block').textContent())?.slice(1));
+    expect(block).toBeGreaterThan(0);
+    expect((await page.getByTestId('giveaway-public').textContent())?.slice(0, 8)).toBe(
+      block.toString(16).padStart(8, '0'),
+    );
+    await page.getByText('Public value (EOS Block Hash)').waitFor();
     await page.getByText(`${u.username} won the giveaway of 25.00 coins!`).first().waitFor();
     const balance = (
       await site.server.site.ctx.db

@@ -17,3 +17,4 @@ export * from './schemas/roulette.ts';
 export * from './schemas/chat.ts';
 export * from './schemas/rain.ts';
 export * from './schemas/slots.ts';
+export * from './schemas/community-settings.ts';

@@ -59,6 +59,16 @@ export interface ChatHooks {
   giveaway?: () => GiveawayState | null | Promise<GiveawayState | null>;
   /** `/tip-rain {amount}` (cents); throws an AppError to refuse, returns the success text. */
   tipRain?: (sender: ChatSender, cents: number) => Promise<string>;
+  /**
+   * A line that must not reach the room (a trivia's answer while the trivia is open): `claims` says
+   * so cheaply (no query per message), `take` acts on it for a sender who passed the chat's gates
+   * and returns the sender's private reply (null: nothing to say). The line is neither stored nor
+   * broadcast, so nobody can copy it.
+   */
+  consume?: {
+    claims: (content: string) => Promise<boolean>;
+    take: (sender: ChatSender, content: string) => Promise<string | null>;
+  };
   /** Called after a message is stored and sent to everyone. */
   onMessage: Array<(sender: ChatSender, message: ChatMessage) => void | Promise<void>>;
 }
@@ -88,6 +98,11 @@ async function cachedSettings(ctx: Ctx): Promise<ChatSettings> {
   const value = await chatSettings(ctx.db);
   settingsCache.set(ctx, { at: now, value });
   return value;
+}
+
+/** After an operator's change: this node reads the settings again on the next message. */
+export function forgetChatSettings(ctx: Ctx): void {
+  settingsCache.delete(ctx);
 }
 
 export async function chatSettings(db: Kysely<DB>): Promise<ChatSettings> {
@@ -138,8 +153,8 @@ const chatNs = (ctx: Ctx) => ctx.realtime.ns('chat');
 export async function handleChatLine(ctx: Ctx, userId: number, content: string): Promise<string | null> {
   const cmd = parseChatCommand(content);
   if (cmd.kind === 'message') {
-    await postMessage(ctx, userId, content);
-    return null;
+    const posted = await postMessage(ctx, userId, content);
+    return 'reply' in posted ? posted.reply : null;
   }
   if (isModeratorCommand(cmd)) {
     const actor = await senderOf(ctx.db, userId);
@@ -174,8 +189,13 @@ export async function handleChatLine(ctx: Ctx, userId: number, content: string):
  * sends across nodes) and the insert. When it stores nothing, the transactional path below runs
  * the same rules step by step to say which one refused.
  */
-export async function postMessage(ctx: Ctx, userId: number, content: string): Promise<ChatMessage> {
+export async function postMessage(ctx: Ctx, userId: number, content: string): Promise<PostResult> {
   const settings = await cachedSettings(ctx);
+  const consume = chatHooksOf(ctx).consume;
+  if (consume && (await consume.claims(content))) {
+    const sender = await gatedSender(ctx, userId, settings);
+    return { reply: await consume.take(sender, content) };
+  }
   const now = ctx.clock.now();
   let run = prepared.get(ctx);
   if (!run) {
@@ -213,7 +233,7 @@ export async function postMessage(ctx: Ctx, userId: number, content: string): Pr
     )
     SELECT m.id, m.created_at, u.id AS uid, u.username, u.avatar, u.rank, u.wager FROM m, u`);
   const row = rows[0];
-  if (!row) return postMessageChecked(ctx, userId, content, settings);
+  if (!row) return { message: await postMessageChecked(ctx, userId, content, settings) };
   const sender = {
     id: row.uid,
     username: row.username,
@@ -224,7 +244,31 @@ export async function postMessage(ctx: Ctx, userId: number, content: string): Pr
   const message = toMessage({ id: row.id, content, created_at: new Date(row.created_at) }, sender);
   chatNs(ctx).emit(CHAT_EVENTS.newMessage, message);
   await afterPost(ctx, { ...sender, banned: false }, message);
-  return message;
+  return { message };
+}
+
+/** What a posted line became: a message everyone got, or (a consumed line) the sender's own reply. */
+export type PostResult = { message: ChatMessage } | { reply: string | null };
+
+/** The gates a consumed line still passes: signed in, not banned, the level gate, not muted. */
+async function gatedSender(ctx: Ctx, userId: number, settings: ChatSettings): Promise<ChatSender> {
+  const sender = await senderOf(ctx.db, userId);
+  if (!sender || sender.banned) throw Errors.banned();
+  if (!canModerate(sender.rank) && levelForWagerCents(sender.wager).level < settings.minLevel)
+    throw refuse(chatText.levelRequired(settings.minLevel));
+  await refuseMuted(ctx, ctx.db, userId);
+  return sender;
+}
+
+async function refuseMuted(ctx: Ctx, db: Kysely<DB>, userId: number): Promise<void> {
+  const now = ctx.clock.now();
+  const mute = await db
+    .selectFrom('chat_mutes')
+    .select('until')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (mute && mute.until.getTime() > now)
+    throw refuse(chatText.muted(Math.ceil((mute.until.getTime() - now) / 60_000)));
 }
 
 async function afterPost(ctx: Ctx, sender: ChatSender, message: ChatMessage): Promise<void> {
@@ -253,13 +297,7 @@ async function postMessageChecked(
     if (!sender || sender.banned) throw Errors.banned();
     if (!canModerate(sender.rank) && levelForWagerCents(sender.wager).level < settings.minLevel)
       throw refuse(chatText.levelRequired(settings.minLevel));
-    const mute = await unit.tx
-      .selectFrom('chat_mutes')
-      .select('until')
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (mute && mute.until.getTime() > now)
-      throw refuse(chatText.muted(Math.ceil((mute.until.getTime() - now) / 60_000)));
+    await refuseMuted(ctx, unit.tx, userId);
     await unit.tx
       .insertInto('chat_senders')
       .values({ user_id: userId })

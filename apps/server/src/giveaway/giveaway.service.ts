@@ -29,10 +29,13 @@ export interface GiveawayRow {
   status: 'open' | 'drawn';
   ends_at: number;
   drawn_at: number | null;
+  /** the EOS block whose id is the public value, fixed when entries close */
+  block_number: number | null;
+  public_source: 'eos' | 'entries' | null;
 }
 
 const COLUMNS = sql.raw(
-  'id, prize, min_wager, server_seed, server_seed_hash, public_seed, winner_index, winner_id, entries_count, status, ends_at, drawn_at',
+  'id, prize, min_wager, server_seed, server_seed_hash, public_seed, winner_index, winner_id, entries_count, status, ends_at, drawn_at, block_number, public_source',
 );
 
 const chatNs = (ctx: Ctx) => ctx.realtime.ns('chat');
@@ -50,12 +53,16 @@ function normalizeRow(r: GiveawayRow): GiveawayRow {
     entries_count: Number(r.entries_count),
     ends_at: Number(r.ends_at),
     drawn_at: num(r.drawn_at),
+    block_number: num(r.block_number),
   };
 }
 
 export const sha256Hex = (s: string) => createHash('sha256').update(s).digest('hex');
 
-/** The public value fixed when entries close: SHA-256 of "{giveawayId}:{userId},{userId},…" in join order. */
+/**
+ * The fallback public value (when the EOS beacon stays away, see GIVEAWAY_BEACON_GIVE_UP_MS):
+ * SHA-256 of "{giveawayId}:{userId},{userId},…" in join order.
+ */
 export function giveawayPublicSeed(giveawayId: number, userIds: ReadonlyArray<number | string>): string {
   return sha256Hex(`${giveawayId}:${userIds.join(',')}`);
 }
@@ -108,6 +115,8 @@ export async function giveawayView(ctx: Ctx, g: GiveawayRow): Promise<GiveawaySt
     serverSeedHash: g.server_seed_hash,
     serverSeed: drawn ? g.server_seed : null,
     publicSeed: drawn ? g.public_seed : null,
+    publicSource: drawn ? g.public_source : null,
+    blockNumber: g.block_number,
     winnerIndex: drawn ? g.winner_index : null,
     winner,
   };
@@ -232,7 +241,7 @@ export async function joinGiveaway(ctx: Ctx, userId: number, giveawayId: string)
  * kind 'giveaway', a free-history entry) are one transaction. A second or concurrent draw finds it
  * drawn and does nothing. With no entries it ends without a payout.
  */
-export async function drawGiveaway(ctx: Ctx, id: number): Promise<boolean> {
+export async function drawGiveaway(ctx: Ctx, id: number, blockId: string | null = null): Promise<boolean> {
   const now = ctx.clock.now();
   const result = await inTransaction(ctx.db, async (unit) => {
     const { rows } = await sql<GiveawayRow>`
@@ -244,14 +253,19 @@ export async function drawGiveaway(ctx: Ctx, id: number): Promise<boolean> {
     const { rows: entries } = await sql<{ user_id: number; username: string }>`
       SELECT e.user_id, u.username FROM giveaway_entries e JOIN users u ON u.id = e.user_id
       WHERE e.giveaway_id = ${id} ORDER BY e.position`.execute(unit.tx);
-    const publicSeed = giveawayPublicSeed(
-      id,
-      entries.map((e) => e.user_id),
-    );
+    // the fixed block's id; without one (the beacon stayed away) the documented fallback
+    const source = blockId !== null && g.block_number !== null ? 'eos' : 'entries';
+    const publicSeed =
+      source === 'eos'
+        ? (blockId as string)
+        : giveawayPublicSeed(
+            id,
+            entries.map((e) => e.user_id),
+          );
     const index = entries.length > 0 ? drawIndex(g.server_seed, publicSeed, entries.length) : null;
     const winner = index === null ? undefined : entries[index];
     await sql`
-      UPDATE giveaways SET public_seed = ${publicSeed}, winner_index = ${index},
+      UPDATE giveaways SET public_seed = ${publicSeed}, public_source = ${source}, winner_index = ${index},
         winner_id = ${winner ? Number(winner.user_id) : null}
       WHERE id = ${id}`.execute(unit.tx);
     if (winner)
@@ -263,7 +277,14 @@ export async function drawGiveaway(ctx: Ctx, id: number): Promise<boolean> {
         idempotencyKey: `giveaway:${id}`,
       });
     ctx.log.info(
-      { giveawayId: id, entries: entries.length, index, winner: winner?.user_id },
+      {
+        giveawayId: id,
+        entries: entries.length,
+        index,
+        winner: winner?.user_id,
+        source,
+        block: g.block_number,
+      },
       'giveaway drawn',
     );
     return { prize: g.prize, winner: winner?.username };
@@ -274,5 +295,20 @@ export async function drawGiveaway(ctx: Ctx, id: number): Promise<boolean> {
     CHAT_EVENTS.notification,
     result.winner ? giveawayText.won(result.winner, result.prize) : GIVEAWAY_TEXT.noEntries,
   );
+  return true;
+}
+
+/**
+ * Entries have closed: fixes the EOS block whose id will be the public value (the beacon's head +
+ * GIVEAWAY_BLOCK_LEAD, a block nobody can know yet), once; every node shows "Waiting for EOS Block".
+ */
+export async function fixGiveawayBlock(ctx: Ctx, id: number, blockNumber: number): Promise<boolean> {
+  const { rows } = await sql<{ id: number }>`
+    UPDATE giveaways SET block_number = ${blockNumber}
+    WHERE id = ${id} AND status = 'open' AND ends_at <= ${ctx.clock.now()} AND block_number IS NULL
+    RETURNING id`.execute(ctx.db);
+  if (rows.length === 0) return false;
+  ctx.log.info({ giveawayId: id, block: blockNumber }, 'giveaway block fixed');
+  await broadcast(ctx, id);
   return true;
 }

@@ -1,4 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
 import {
   type ChatHistory,
   chatHistorySchema,
@@ -25,6 +26,10 @@ import { inTransaction } from '../platform/tx.ts';
 import { DB_KINDS, type TestServer } from '../test-support/server.ts';
 import type { GiveawayLoop } from './giveaway.loop.ts';
 import { giveawayLoopOf } from './giveaway.module.ts';
+import { type Beacon, createBeacon, setBeaconForTests } from '../integrations/eos/beacon.ts';
+import { blockNumberPrefix, isIdOfBlock } from '../integrations/eos/block-id.ts';
+import { rpcBeacon } from '../integrations/eos/rpc-beacon.ts';
+import { GIVEAWAY_BEACON_GIVE_UP_MS } from './giveaway.loop.ts';
 import { drawGiveaway } from './giveaway.service.ts';
 
 process.env.ROUND_CHAIN_LENGTH = '20';
@@ -265,5 +270,118 @@ describe.each(DB_KINDS)('giveaways on %s', (db) => {
     expect(ledger.rows[0]?.n).toBe(1);
     expect(await findLedgerMismatches(ctx().db)).toEqual([]);
     guest.disconnect();
+  });
+
+  /** A giveaway one player has joined, then driven by the leader's loop until it is drawn. */
+  async function playOne(
+    stepMs = 250,
+  ): Promise<{ g: GiveawayState; p: Player; seen: ReturnType<typeof record> }> {
+    await clock.advance(10 * 60_000); // the last result is no longer shown
+    const p = await fundedPlayer(ctx(), 0);
+    const res = await server.api<GiveawayState>('PUT', CREATE, { prize: 3, durationMinutes: 1 }, admin.token);
+    expect(res.status).toBe(200);
+    const s = await server.socket('chat', p.token);
+    const seen = record(s);
+    expect((await joinOnce(s, res.body._id)).ok).toBe(true);
+    await driveUntil(clock, loop, async () => (await history()).giveaway?.active === false, 600_000, stepMs);
+    s.disconnect();
+    return { g: giveawayStateSchema.parse((await history()).giveaway), p, seen };
+  }
+
+  /** The winner as a verifier computes it from the revealed values (docs/decisions.md). */
+  function winnerOf(g: GiveawayState): string {
+    const seed = g.serverSeed as string;
+    expect(createHash('sha256').update(seed).digest('hex')).toBe(g.serverSeedHash);
+    const hmac = createHmac('sha256', seed)
+      .update(g.publicSeed as string)
+      .digest('hex');
+    return g.players[Number(BigInt(`0x${hmac.slice(0, 13)}`) % BigInt(g.players.length))] as string;
+  }
+
+  it('the public value is the id of an EOS block fixed when entries close (sandbox beacon)', async () => {
+    const { g, p, seen } = await playOne();
+    expect(g.publicSource).toBe('eos');
+    const block = g.blockNumber as number;
+    expect(block).toBeGreaterThan(0);
+    expect(isIdOfBlock(g.publicSeed as string, block)).toBe(true);
+    // the sandbox chain's stored id of that block, the one every node would read
+    const stored = await sql<{ block_id: string }>`
+      SELECT block_id FROM eos_sandbox_blocks WHERE block_num = ${block}`.execute(ctx().db);
+    expect(g.publicSeed).toBe(stored.rows[0]?.block_id);
+    // players saw the block fixed (waiting for it) before anything was revealed
+    const waiting = seen
+      .filter((e) => e.event === 'giveaway-state-changed')
+      .map((e) => e.args[0] as GiveawayState)
+      .find((x) => x.blockNumber === block && x.publicSeed === null && x.serverSeed === null);
+    expect(waiting).toBeDefined();
+    expect(winnerOf(g)).toBe(String(p.id));
+    expect(await balanceOf(ctx(), p.id)).toBe(300);
+  });
+
+  it('the EOS chain API adapter (get_info, get_block over HTTP) takes the same path', async () => {
+    // a chain API on a local port: the head moves on at every get_info, two blocks to finality
+    let head = 400_000_000;
+    const calls: string[] = [];
+    const idOf = (n: number) =>
+      blockNumberPrefix(n) + createHash('sha256').update(`fake-eos-${n}`).digest('hex').slice(0, 56);
+    const chain: Server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => {
+        body += c;
+      });
+      req.on('end', () => {
+        calls.push(req.url ?? '');
+        res.setHeader('content-type', 'application/json');
+        if (req.url === '/v1/chain/get_info') {
+          head += 1;
+          const lib = head - 2;
+          res.end(JSON.stringify({ head_block_num: head, last_irreversible_block_num: lib }));
+        } else if (req.url === '/v1/chain/get_block') {
+          const n = Number((JSON.parse(body) as { block_num_or_id: number }).block_num_or_id);
+          res.end(JSON.stringify({ id: idOf(n), block_num: n }));
+        } else {
+          res.statusCode = 404;
+          res.end('{}');
+        }
+      });
+    });
+    await new Promise<void>((r) => chain.listen(0, '127.0.0.1', r));
+    const addr = chain.address();
+    const port = typeof addr === 'object' && addr ? addr.port : 0;
+    setBeaconForTests(ctx(), rpcBeacon({ url: `http://127.0.0.1:${port}/`, infoTtlMs: 0 }));
+    try {
+      const startHead = head;
+      const { g, p } = await playOne();
+      expect(g.publicSource).toBe('eos');
+      const block = g.blockNumber as number;
+      expect(block).toBeGreaterThan(startHead);
+      expect(g.publicSeed).toBe(idOf(block));
+      expect(calls).toContain('/v1/chain/get_info');
+      expect(calls).toContain('/v1/chain/get_block');
+      expect(winnerOf(g)).toBe(String(p.id));
+    } finally {
+      setBeaconForTests(ctx(), createBeacon(ctx()));
+      await new Promise((r) => chain.close(r));
+    }
+  });
+
+  it('when the beacon stays away, the draw falls back to the SHA-256 of the entry list', async () => {
+    const down: Beacon = {
+      headBlock: () => Promise.reject(new Error('EOS endpoint down')),
+      irreversibleBlockId: () => Promise.reject(new Error('EOS endpoint down')),
+    };
+    setBeaconForTests(ctx(), down);
+    try {
+      const { g, p } = await playOne(10_000);
+      expect(g.publicSource).toBe('entries');
+      expect(g.blockNumber).toBeNull();
+      expect(verify(g)).toBe(String(p.id));
+      const drawn = await sql<{ drawn_at: string; ends_at: string }>`
+        SELECT drawn_at, ends_at FROM giveaways WHERE id = ${Number(g._id)}`.execute(ctx().db);
+      const row = drawn.rows[0];
+      expect(Number(row?.drawn_at) - Number(row?.ends_at)).toBeGreaterThanOrEqual(GIVEAWAY_BEACON_GIVE_UP_MS);
+    } finally {
+      setBeaconForTests(ctx(), createBeacon(ctx()));
+    }
   });
 });

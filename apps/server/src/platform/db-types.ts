@@ -380,6 +380,10 @@ export interface RoundsTable {
   crash_at: Timestamp | null;
   ended_at: Timestamp | null;
   created_at: CreatedAt;
+  /** the crash leader's last heartbeat while the round ran */
+  alive_at: Timestamp | null;
+  /** busted during a leader hand-over gap: uncashed bets voided */
+  handover_void: Generated<boolean>;
 }
 
 export interface RoundBetsTable {

@@ -1,50 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer, Socket as NetSocket } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import { crashElapsedMsFor, crashMultiplierAt } from '@coinsite/shared/games';
 import { Redis } from 'ioredis';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RoundLoops, roundLoopsOf } from '../games/rounds/round-games.ts';
 import { drive, driveUntil, fundedPlayer, record } from '../games/rounds/round-test-kit.ts';
-import { nextEvent, startServer, type TestServer, createPgDatabase } from '../test-support/server.ts';
+import { freePort, startRedis, stopRedis } from '../test-support/redis.ts';
+import { createPgDatabase, nextEvent, startServer, type TestServer } from '../test-support/server.ts';
 import { ManualClock } from './clock.ts';
 
 const enabled = Boolean(process.env.TEST_DATABASE_URL);
-
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const addr = srv.address();
-  await new Promise((r) => srv.close(r));
-  return typeof addr === 'object' && addr ? addr.port : 0;
-}
-
-/** A Redis of the test's own on `port`, answering once it accepts connections. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore' },
-  );
-  for (let i = 0; i < 200; i++) {
-    const up = await new Promise<boolean>((resolve) => {
-      const s = new NetSocket();
-      s.once('connect', () => resolve(true));
-      s.once('error', () => resolve(false));
-      s.connect(port, '127.0.0.1');
-    }).catch(() => false);
-    if (up) return child;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('redis-server did not start');
-}
-
-async function stopRedis(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGKILL');
-  await exited;
-}
 
 /**
  * Two nodes on one PostgreSQL and a Redis the test starts and kills (issue 20): Redis is for scale,

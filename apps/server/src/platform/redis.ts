@@ -29,6 +29,7 @@ export function openRedis(url: string, log: Logger): RedisClients {
   pub.on('error', (err) => log.warn({ err }, 'redis'));
   sub.on('error', (err) => log.warn({ err }, 'redis'));
   dropFailedPublishes(pub, log);
+  catchFailedUnsubscribes(sub, log);
   // The adapter of each namespace ('/' and the ten) adds its own 'error' listener on both clients and
   // its own message listeners on the subscriber; with ours that is one more per client. Exactly that
   // many: an adapter created twice (a real leak) still warns.
@@ -57,4 +58,20 @@ function dropFailedPublishes(pub: Redis, log: Logger): void {
     if (dropped > 0) log.warn(`redis is back; ${dropped} broadcasts were dropped while it was away`);
     dropped = 0;
   });
+}
+
+/**
+ * The adapter's close() (p)unsubscribes without awaiting; with Redis away (or the client already
+ * disconnected) those reject "Connection is closed". Nothing is left to unsubscribe from then: the
+ * rejection is caught and logged at debug level, never unhandled. A caller that awaits still sees it.
+ */
+function catchFailedUnsubscribes(sub: Redis, log: Logger): void {
+  for (const name of ['unsubscribe', 'punsubscribe'] as const) {
+    const original = sub[name].bind(sub) as (...args: unknown[]) => Promise<unknown>;
+    (sub as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+      const p = original(...args);
+      p.catch((err: unknown) => log.debug({ err }, `redis ${name} failed`));
+      return p;
+    };
+  }
 }

@@ -6,7 +6,7 @@ import { runWhileLeader } from '../games/rounds/round-runner.ts';
 import type { Ctx } from '../platform/context.ts';
 import { parse, requireAdmin } from '../platform/http.ts';
 import { TriviaLoop } from './trivia.loop.ts';
-import { answerTrivia, createTrivia, triviaHistory } from './trivia.service.ts';
+import { createTrivia, isTriviaAnswer, takeTriviaAnswer, triviaHistory } from './trivia.service.ts';
 
 const loops = new WeakMap<Ctx, TriviaLoop>();
 
@@ -20,9 +20,10 @@ export function triviaFeature(app: FastifyInstance, ctx: Ctx): void {
 
   const hooks = chatHooksOf(ctx);
   hooks.trivia = () => triviaHistory(ctx);
-  hooks.onMessage.push(async (sender, message) => {
-    await answerTrivia(ctx, sender, message.content);
-  });
+  hooks.consume = {
+    claims: (content) => isTriviaAnswer(ctx, content),
+    take: (sender, content) => takeTriviaAnswer(ctx, sender, content),
+  };
 
   const loop = new TriviaLoop(ctx);
   loops.set(ctx, loop);

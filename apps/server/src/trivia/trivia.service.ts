@@ -181,12 +181,12 @@ async function cachedOpen(ctx: Ctx): Promise<TriviaRow | null> {
  * pay exactly winner_amount players once each: the conditional count update locks the trivia row
  * (answers queue behind it and re-check the count), and the (trivia, user) key refuses a second win.
  */
-export async function answerTrivia(ctx: Ctx, sender: ChatSender, content: string): Promise<boolean> {
+export async function answerTrivia(ctx: Ctx, sender: ChatSender, content: string): Promise<AnswerOutcome> {
   const open = await cachedOpen(ctx);
   const now = ctx.clock.now();
-  if (!open || now < open.starts_at) return false;
   const guess = normalizeTriviaAnswer(content);
-  if (guess !== open.answer) return false;
+  if (!open || guess !== open.answer) return 'wrong';
+  if (now < open.starts_at) return 'early';
   if (open.status !== 'active') forgetCache(ctx); // the question may just have gone out
   let won: { id: number; position: number; prize: number; winner_amount: number; answer: string } | null;
   try {
@@ -232,13 +232,50 @@ export async function answerTrivia(ctx: Ctx, sender: ChatSender, content: string
     });
   } catch (err) {
     // the same user's second correct answer racing the first: the winners key refuses it
-    if (pgErrorCode(err) === '23505') return false;
+    if (pgErrorCode(err) === '23505') return 'already';
     throw err;
   }
-  if (!won) return false;
+  if (!won) {
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM trivia_winners WHERE trivia_id = ${open.id} AND user_id = ${sender.id}`.execute(
+      ctx.db,
+    );
+    return (rows[0]?.n ?? 0) > 0 ? 'already' : 'late';
+  }
   const ns = chatNs(ctx);
   ns.emit(CHAT_EVENTS.triviaJoinWinner, won.position);
   ns.to(userRoom(sender.id)).emit(CHAT_EVENTS.notification, triviaText.won(won.prize));
   if (won.position >= won.winner_amount) announceEnd(ctx, won.answer);
-  return true;
+  return 'won';
+}
+
+/** What a chat line did to the open trivia. */
+export type AnswerOutcome = 'wrong' | 'early' | 'won' | 'already' | 'late';
+
+/**
+ * Whether a chat line is the open trivia's answer: such a line is consumed (never stored nor
+ * broadcast) so nobody can copy it; it is told to everyone only when the trivia ends.
+ */
+export async function isTriviaAnswer(ctx: Ctx, content: string): Promise<boolean> {
+  const open = await cachedOpen(ctx);
+  return !!open && normalizeTriviaAnswer(content) === open.answer;
+}
+
+/** The sender's private reply to a consumed answer (a win already has its notification). */
+export async function takeTriviaAnswer(
+  ctx: Ctx,
+  sender: ChatSender,
+  content: string,
+): Promise<string | null> {
+  const outcome = await answerTrivia(ctx, sender, content);
+  switch (outcome) {
+    case 'won':
+      return null;
+    case 'early':
+      return TRIVIA_TEXT.notStarted;
+    case 'already':
+      return TRIVIA_TEXT.alreadyWon;
+    default:
+      return TRIVIA_TEXT.placesTaken;
+  }
 }

@@ -109,9 +109,9 @@ describe.each(DB_KINDS)('trivia on %s', (db) => {
     expect(counting).toMatchObject({ triviaCountdownStarted: true, triviaTime: TRIVIA_DEFAULT_MS });
     expect(counting.trivia).toMatchObject({ active: true, question: '', prize: 2.5, winnerAmount: 7 });
 
-    // answering during the countdown wins nothing
+    // answering during the countdown wins nothing, and the line is not shown
     const early = players[19] as Player;
-    await postMessage(ctx(), early.id, answer);
+    expect(await postMessage(ctx(), early.id, answer)).toEqual({ reply: TRIVIA_TEXT.notStarted });
     expect(await balanceOf(ctx(), early.id)).toBe(0);
 
     await untilActive();
@@ -129,6 +129,7 @@ describe.each(DB_KINDS)('trivia on %s', (db) => {
     // 20 sockets send the right answer (varied case and spaces) at once
     await clock.advance(5000); // past everyone's slow mode
     const sockets = await socketsOf(server, 'chat', players);
+    const replies = sockets.map((s) => record(s));
     for (const [i, s] of sockets.entries())
       s.emit('send-chat-message', i % 2 ? answer.toUpperCase() : `  ${answer.toLowerCase()}  `);
     await eventually(() => seen.some((e) => e.event === 'notification'), 10_000);
@@ -140,19 +141,36 @@ describe.each(DB_KINDS)('trivia on %s', (db) => {
     const joins = seen.filter((e) => e.event === 'trivia-join-winner').map((e) => e.args[0]);
     expect(joins.sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
 
-    // before the end notification, no event but the players' own messages carried the answer
+    // correct answers are consumed: before the end notification no event carried the answer, not
+    // even as a chat message, and the history never stores it; the losers are told privately
     const endAt = seen.findIndex((e) => e.event === 'notification');
     for (const e of seen.slice(0, endAt))
-      if (e.event !== 'new-chat-message')
-        expect(JSON.stringify(e.args).toLowerCase(), e.event).not.toContain('zanzibar');
+      expect(JSON.stringify(e.args).toLowerCase(), e.event).not.toContain('zanzibar quokka');
     expect(seen[endAt]?.args).toEqual([triviaText.over(answer.toLowerCase())]);
+    expect(
+      seen
+        .slice(0, endAt)
+        .filter((e) => e.event === 'new-chat-message')
+        .map((e) => e.args[0]),
+    ).toEqual([expect.objectContaining({ content: 'zanzibar' })]);
+    // each of the 13 losers is told privately, or (answering once the trivia is over and its answer
+    // public) their line is an ordinary message after the end
+    const shownAfter = () => seen.slice(endAt).filter((e) => e.event === 'new-chat-message').length;
+    const told = () =>
+      replies.filter((r) =>
+        r.some((e) => e.event === 'notify-success' && e.args[0] === TRIVIA_TEXT.placesTaken),
+      ).length;
+    await eventually(() => told() + shownAfter() === 13, 10_000);
+    const stored = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM chat_messages WHERE lower(content) LIKE '%quokka%'`.execute(ctx().db);
+    expect(stored.rows[0]?.n).toBe(shownAfter());
     expect(seen.some((e) => e.event === 'trivia-state-changed' && e.args[0] === null)).toBe(true);
     expect((await history()).trivia).toBeNull();
 
     // a winner answering again, and anyone after the end, gets nothing more
     const winner = players[balances.indexOf(250)] as Player;
     await clock.advance(60_000);
-    await postMessage(ctx(), winner.id, answer);
+    expect(await postMessage(ctx(), winner.id, answer)).toMatchObject({ message: { content: answer } });
     expect(await balanceOf(ctx(), winner.id)).toBe(250);
 
     const ledger = await sql<{ n: number; total: number }>`
@@ -178,7 +196,7 @@ describe.each(DB_KINDS)('trivia on %s', (db) => {
     await untilActive();
     await postMessage(ctx(), a.id, 'Four');
     await clock.advance(2000);
-    await postMessage(ctx(), a.id, 'FOUR ');
+    expect(await postMessage(ctx(), a.id, 'FOUR ')).toEqual({ reply: TRIVIA_TEXT.alreadyWon });
     expect(await balanceOf(ctx(), a.id)).toBe(100);
     expect((await history()).trivia?.winners).toEqual([String(a.id)]);
 

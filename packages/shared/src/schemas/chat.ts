@@ -250,8 +250,15 @@ export const giveawayStateSchema = z.object({
   serverSeedHash: z.string(),
   /** revealed at the draw */
   serverSeed: z.string().nullable(),
-  /** SHA-256 (hex) of the entry list fixed at close (docs/decisions.md "Giveaways") */
+  /**
+   * The public value, fixed after entries close: the id of EOS block `blockNumber` ('eos'), or when
+   * the beacon stayed away the SHA-256 (hex) of the entry list ('entries'; docs/decisions.md
+   * "Giveaways")
+   */
   publicSeed: z.string().nullable(),
+  publicSource: z.enum(['eos', 'entries']).nullable().optional(),
+  /** the EOS block fixed when entries closed (head + 3); null before */
+  blockNumber: z.number().nullable().optional(),
   /** 0-based position in `players` of the winning entry */
   winnerIndex: z.number().nullable(),
   winner: z.object({ id: z.string(), username: z.string(), avatar: z.string() }).nullable(),

@@ -82,6 +82,11 @@ export interface CrashHist {
   publicSeed: string;
   crashPoint: number;
   refunded?: boolean;
+  /**
+   * Busted while no leader was broadcasting (a hand-over gap, issue 20): auto-cashouts below the
+   * crash point were paid, the other uncashed bets voided (refunded).
+   */
+  handover?: boolean;
 }
 
 /** GET /api/crash `current`. crashPoint (hundredths) and privateSeed only once the round is over. */
@@ -118,3 +123,7 @@ export interface CrashCashoutEvent {
   stoppedAt: number;
   winningAmount: number;
 }
+
+/** The crash fairness dialog's note on a round that busted in a leader hand-over gap (issue 20). */
+export const CRASH_HANDOVER_NOTE =
+  'This round crashed while the game server was changing over, so nobody could cash out by hand: auto-cashouts below the crash point were paid, cash-outs made before stay paid, and every other bet was voided and refunded.';

@@ -1,4 +1,14 @@
-import { CHAT_EVENTS, enterRainPayload, RAIN_TEXT, type SuspiciousRainJoin } from '@coinsite/shared';
+import {
+  CHAT_EVENTS,
+  centsToCoins,
+  coinsToCents,
+  enterRainPayload,
+  RAIN_TEXT,
+  type RainSettingsView,
+  rainSettingsBody,
+  type SuspiciousRainJoin,
+} from '@coinsite/shared';
+import { audit } from '../../admin/admin.routes.ts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { runWhileLeader } from '../../games/rounds/round-runner.ts';
@@ -7,7 +17,7 @@ import { AppError } from '../../platform/errors.ts';
 import { parse, requireAdmin } from '../../platform/http.ts';
 import { chatHooksOf } from '../chat.service.ts';
 import { RainLoop } from './rain.loop.ts';
-import { enterRain, rainState, socketIp, tipRain } from './rain.service.ts';
+import { enterRain, type RainSettings, rainSettings, rainState, socketIp, tipRain } from './rain.service.ts';
 
 const loops = new WeakMap<Ctx, RainLoop>();
 
@@ -75,7 +85,45 @@ export function rainFeature(app: FastifyInstance, ctx: Ctx): void {
     }));
   });
 
+  // the operator's rain settings; a change applies from the next rain (an open one keeps its times)
+  app.get('/api/external/v1/rain/settings', async (req): Promise<RainSettingsView> => {
+    await requireAdmin(ctx, req);
+    return rainSettingsView(await rainSettings(ctx.db));
+  });
+  app.put('/api/external/v1/rain/settings', async (req): Promise<RainSettingsView> => {
+    const admin = await requireAdmin(ctx, req);
+    const b = parse(rainSettingsBody, req.body);
+    await ctx.db
+      .updateTable('rain_settings')
+      .set({
+        every_ms: b.everyMinutes * 60_000,
+        join_window_ms: b.joinWindowSeconds * 1000,
+        base_pot: coinsToCents(b.basePot),
+        min_level: b.minLevel,
+        min_wager: coinsToCents(b.minWager),
+        tip_min_level: b.tipMinLevel,
+        tip_min: coinsToCents(b.tipMin),
+        tip_max: coinsToCents(b.tipMax),
+      })
+      .execute();
+    await audit(ctx, admin.id, 'rain-settings', 'rain', b);
+    return rainSettingsView(await rainSettings(ctx.db));
+  });
+
   const loop = new RainLoop(ctx);
   loops.set(ctx, loop);
   runWhileLeader(ctx, [loop]);
+}
+
+function rainSettingsView(s: RainSettings): RainSettingsView {
+  return {
+    everyMinutes: Math.round(s.everyMs / 60_000),
+    joinWindowSeconds: Math.round(s.joinWindowMs / 1000),
+    basePot: centsToCoins(s.basePot),
+    minLevel: s.minLevel,
+    minWager: centsToCoins(s.minWager),
+    tipMinLevel: s.tipMinLevel,
+    tipMin: centsToCoins(s.tipMin),
+    tipMax: centsToCoins(s.tipMax),
+  };
 }

@@ -28,12 +28,20 @@ export const CRASH_OVER_MS = 3_000;
 export const CRASH_WAIT_MS = 1_000;
 /** A round found still taking bets this long after its close (the site was down) is refunded, not started. */
 export const CRASH_STALE_BETTING_MS = 30_000;
+/** While a round runs, the leader writes its heartbeat (rounds.alive_at) this often. */
+export const CRASH_ALIVE_MS = 250;
+/**
+ * A round found past its crash point by a new leader busted during the hand-over gap when its
+ * crash time is more than this after the old leader's last heartbeat (two missed beats: no tick
+ * reached the players for at least half a second before the bust). See docs/decisions.md.
+ */
+export const CRASH_GAP_MS = 2 * CRASH_ALIVE_MS;
 
 export type CrashLoopState =
   | { kind: 'stopped' }
   | { kind: 'waiting' }
   | { kind: 'betting'; round: LiveRound }
-  | { kind: 'running'; round: LiveRound; clockStart: number; autos: AutoCashout[] }
+  | { kind: 'running'; round: LiveRound; clockStart: number; autos: AutoCashout[]; aliveAt: number }
   | { kind: 'over'; round: LiveRound };
 
 /**
@@ -93,6 +101,8 @@ export class CrashLoop {
         'result',
         msSince(now, sql.ref('betting_ends_at')).as('sinceClose'),
         msSince(now, sql.ref('started_at')).as('elapsed'),
+        // ms from the old leader's last heartbeat (or the start) to the crash time
+        sql<number>`extract(epoch from (crash_at - coalesce(alive_at, started_at))) * 1000`.as('silentMs'),
       ])
       .where('game', '=', 'crash')
       .where('status', 'in', ['betting', 'running'])
@@ -109,7 +119,7 @@ export class CrashLoop {
       return;
     }
     if (open.elapsed < round.crashMs) return this.run(round, Math.max(0, Math.floor(open.elapsed)));
-    return this.interrupted(round);
+    return this.interrupted(round, Number(open.silentMs) > CRASH_GAP_MS);
   }
 
   /** Opens betting on the next game of the chain and places the queued bets. */
@@ -197,6 +207,7 @@ export class CrashLoop {
       round,
       clockStart: this.ctx.clock.now() - elapsed,
       autos: autos.map((a) => ({ ...a, target: a.target ?? Number.MAX_SAFE_INTEGER })),
+      aliveAt: Number.NEGATIVE_INFINITY,
     };
     this.tick();
   }
@@ -211,6 +222,10 @@ export class CrashLoop {
     }
     const multiplier = crashMultiplierAt(elapsed);
     this.emit(CRASH_EVENTS.tick, multiplier / 100);
+    if (elapsed - s.aliveAt >= CRASH_ALIVE_MS) {
+      s.aliveAt = elapsed;
+      this.runner.step('alive', () => this.alive(s.round));
+    }
     // Only bets whose target the curve has already passed: nothing here hints at the crash point.
     let due = 0;
     while (due < s.autos.length && (s.autos[due]?.target ?? Infinity) <= multiplier) due++;
@@ -220,6 +235,16 @@ export class CrashLoop {
     }
     const nextTick = (Math.floor(elapsed / CRASH_TICK_MS) + 1) * CRASH_TICK_MS;
     this.runner.after(Math.min(nextTick, s.round.crashMs) - elapsed, () => this.tick());
+  }
+
+  /** The heartbeat: this leader is still broadcasting the round (the hand-over rule reads it). */
+  private async alive(round: LiveRound): Promise<void> {
+    await this.ctx.db
+      .updateTable('rounds')
+      .set({ alive_at: sqlNow(this.ctx.clock) })
+      .where('id', '=', round.id)
+      .where('status', '=', 'running')
+      .execute();
   }
 
   private async cashOutAutos(round: LiveRound, batch: AutoCashout[]): Promise<void> {
@@ -234,16 +259,18 @@ export class CrashLoop {
 
   /**
    * Found running past its crash time after a crash or takeover (nobody ticked it to the end): the
-   * round did reach its crash point, so it ends as the bust would have. Bets the server would have
-   * cashed out automatically below the crash point are paid; every other open bet was not cashed
-   * out before crash_at and lost. Only a round that never reached its crash point is refunded.
+   * round did reach its crash point. Bets the server would have cashed out automatically below the
+   * crash point are paid either way. When the old leader was still broadcasting at the bust, every
+   * other open bet lost as at an ordinary bust; when the round busted in the hand-over gap (no
+   * heartbeat for CRASH_GAP_MS before its crash time) no player could act, so those bets are voided
+   * (stake refunded, no rake). Only a round that never reached its crash point is refunded whole.
    */
-  private async interrupted(round: LiveRound): Promise<void> {
-    await this.finish(round);
+  private async interrupted(round: LiveRound, inGap: boolean): Promise<void> {
+    await this.finish(round, inGap);
   }
 
-  private async finish(round: LiveRound): Promise<void> {
-    const ended = await finishRound(this.ctx, round);
+  private async finish(round: LiveRound, inGap = false): Promise<void> {
+    const ended = await finishRound(this.ctx, round, inGap);
     if (ended) this.emit(CRASH_EVENTS.end, { game: crashHistView(ended) });
     this.state = { kind: 'over', round };
     this.runner.after(CRASH_OVER_MS, () => this.runner.step('open', () => this.recover()));

@@ -36,6 +36,7 @@ const FINISHED = [
   'public_seed',
   'result',
   'status',
+  'handover_void',
 ] as const;
 
 /** Cashes each bet out at its own target below the crash point, once (the status guard). */
@@ -80,15 +81,16 @@ export function announceCashouts(ctx: Ctx, paid: Paid[]): void {
 /**
  * Ends a running round once, at or after its crash point (the bust, or a restart that finds it past
  * crash_at): auto-cashouts below the crash point are paid (the ticks may not have reached them all),
- * every other open bet lost, since nothing can be cashed out at or after crash_at. Then every bet of
- * the round has settled and its rake accrues.
+ * every other open bet lost, since nothing can be cashed out at or after crash_at; or, when it busted
+ * in a leader hand-over gap (inGap), voided. Then every bet of the round has settled and the rake of
+ * the cashed and lost ones accrues.
  */
-export async function finishRound(ctx: Ctx, round: LiveRound) {
+export async function finishRound(ctx: Ctx, round: LiveRound, inGap = false) {
   const result = await inTransaction(ctx.db, async (unit) => {
     const now = sqlNow(ctx.clock);
     const ended = await unit.tx
       .updateTable('rounds')
-      .set({ status: 'over', ended_at: now })
+      .set({ status: 'over', ended_at: now, handover_void: inGap })
       .where('id', '=', round.id)
       .where('status', '=', 'running')
       .returning(FINISHED)
@@ -103,12 +105,15 @@ export async function finishRound(ctx: Ctx, round: LiveRound) {
       .execute();
     const autos = pending.map((a) => ({ ...a, target: a.target ?? Number.MAX_SAFE_INTEGER }));
     const paid = await payAutos(ctx, unit, round, autos);
-    await unit.tx
-      .updateTable('round_bets')
-      .set({ status: 'lost', settled_at: now })
-      .where('round_id', '=', round.id)
-      .where('status', '=', 'active')
-      .execute();
+    // busted in a hand-over gap: nobody could cash out, the rest are voided (issue 20 item 5)
+    if (inGap) await refundActiveBets(ctx, unit, now, 'crash', round.id);
+    else
+      await unit.tx
+        .updateTable('round_bets')
+        .set({ status: 'lost', settled_at: now })
+        .where('round_id', '=', round.id)
+        .where('status', '=', 'active')
+        .execute();
     await accrueRoundStakes(unit, 'crash', round.id);
     return { ended, paid };
   });

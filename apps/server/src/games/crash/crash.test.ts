@@ -58,6 +58,10 @@ describe.each(DB_KINDS)('crash rounds on %s (fake clock)', (db) => {
     return s.round;
   }
   const untilOver = () => driveUntil(clock, loop(), () => loop().current.kind === 'over');
+  const runningSince = () => {
+    const s = loop().current;
+    return s.kind === 'running' ? s.clockStart : clock.now();
+  };
   const untilRunning = () => driveUntil(clock, loop(), () => loop().current.kind === 'running');
   /** Fake milliseconds from now to the round's crash_at, the time the database judges cash-outs by. */
   async function msToCrash(roundId: number): Promise<number> {
@@ -345,14 +349,17 @@ describe.each(DB_KINDS)('crash rounds on %s (fake clock)', (db) => {
     expect(await balanceOf(ctx(), p.id)).toBe(1000 - 200 + 300);
     expect(await balanceOf(ctx(), q.id)).toBe(1025 - 300);
 
-    // left running past its crash time (no leader ticked it to the end): the crash point was reached,
-    // so the restart finishes it as the bust would have. p's auto-cashout at 1.20x lies below the
-    // crash point: paid. q's open bet was not cashed out before crash_at: lost, not refunded.
+    // left running past its crash time (the leader broadcast until just before the bust, then died
+    // before settling it): the crash point was reached, so the restart finishes it as the bust would
+    // have. p's auto-cashout at 1.20x lies below the crash point: paid. q's open bet was not cashed
+    // out before crash_at: lost, not refunded.
     round = await bettingRound((cp) => cp >= 130 && cp < 1000);
     await join(sp, 120, 2);
     await spaced();
     await join(sq, null, 3);
     await untilRunning();
+    await drive(clock, loop(), (await msToCrash(round.id)) - 100);
+    expect(loop().current.kind).toBe('running');
     await loop().stop();
     await clock.advance(crashElapsedMsFor(round.crashPoint) + 10);
     loop().start();
@@ -397,6 +404,73 @@ describe.each(DB_KINDS)('crash rounds on %s (fake clock)', (db) => {
     expect(await accrualsOf(ctx(), q.id)).toHaveLength(2);
     expect(loop().current.kind).toBe('betting');
     await expectLedgerConsistent(ctx());
+  });
+
+  it('a round that busts in a leader hand-over gap: autos below the bust paid, cashed bets kept, the rest voided (issue 20 item 5)', async () => {
+    const round = await bettingRound((cp) => cp >= 200 && cp < 1000);
+    const [a, c, v] = [
+      await fundedPlayer(ctx(), 10),
+      await fundedPlayer(ctx(), 10),
+      await fundedPlayer(ctx(), 10),
+    ];
+    const [sa, sc, sv] = [
+      await server.socket('crash', a.token),
+      await server.socket('crash', c.token),
+      await server.socket('crash', v.token),
+    ];
+    const watcher = record(await server.socket('crash'));
+    await join(sa, 150, 2); // auto-cashout at 1.50x, below the bust
+    await spaced();
+    await join(sc, null, 3); // cashes out by hand at ~1.1x while the leader is alive
+    await spaced();
+    await join(sv, null, 4); // no auto-cashout, never cashed out
+    await untilRunning();
+    await driveUntil(clock, loop(), () => crashMultiplierAt(clock.now() - runningSince()) >= 110);
+    const cashed = nextEvent(sc, 'bet-cashout-success');
+    sc.emit('bet-cashout');
+    await cashed;
+    // the leader dies well before the crash time (its heartbeat stops); the next one comes after it
+    await loop().stop();
+    await clock.advance((await msToCrash(round.id)) + 2000);
+    loop().start();
+    await loop().idle();
+    const ended = await ctx()
+      .db.selectFrom('rounds')
+      .select(['status', 'handover_void'])
+      .where('id', '=', round.id)
+      .executeTakeFirstOrThrow();
+    expect(ended).toEqual({ status: 'over', handover_void: true });
+    const bets = await ctx()
+      .db.selectFrom('round_bets')
+      .select(['user_id', 'status'])
+      .where('round_id', '=', round.id)
+      .orderBy('user_id')
+      .execute();
+    expect(bets).toEqual([
+      { user_id: a.id, status: 'cashed' },
+      { user_id: c.id, status: 'cashed' },
+      { user_id: v.id, status: 'refunded' },
+    ]);
+    expect(await balanceOf(ctx(), a.id)).toBe(1000 - 200 + 300);
+    expect(await balanceOf(ctx(), c.id)).toBeGreaterThan(1000);
+    expect(await balanceOf(ctx(), v.id)).toBe(1000);
+    // the voided bet accrued no rake; the settled ones did
+    expect(await accrualsOf(ctx(), v.id)).toEqual([]);
+    expect(await accrualsOf(ctx(), a.id)).toHaveLength(1);
+    // shown: the game-end event and the history mark the round
+    await eventually(() => watcher.some((e) => e.event === 'game-end'));
+    const end = watcher.find((e) => e.event === 'game-end')?.args[0] as {
+      game: { _id: string; handover?: boolean };
+    };
+    expect(end.game).toMatchObject({ _id: String(round.id), handover: true });
+    const state = await server.api<{ history: Array<{ _id: string; handover?: boolean }> }>(
+      'GET',
+      '/api/crash',
+    );
+    expect(state.body.history.find((h) => h._id === String(round.id))?.handover).toBe(true);
+    expect(state.body.history.filter((h) => h.handover)).toHaveLength(1);
+    await expectLedgerConsistent(ctx());
+    for (const s of [sa, sc, sv]) s.disconnect();
   });
 
   it('queues a bet sent while a round runs, refuses bad input, and obeys the crash control', async () => {

@@ -24,6 +24,7 @@ interface FinishedRow {
   public_seed: string;
   result: number;
   status: string;
+  handover_void?: boolean;
 }
 
 export function crashHistView(r: FinishedRow): CrashHist {
@@ -36,6 +37,7 @@ export function crashHistView(r: FinishedRow): CrashHist {
     crashPoint: r.result / 100,
   };
   if (r.status === 'refunded') hist.refunded = true;
+  if (r.handover_void) hist.handover = true;
   return hist;
 }
 
@@ -66,7 +68,16 @@ export async function crashState(ctx: Ctx): Promise<CrashState> {
     latestRound(ctx),
     ctx.db
       .selectFrom('rounds')
-      .select(['id', 'created_at', 'private_hash', 'private_seed', 'public_seed', 'result', 'status'])
+      .select([
+        'id',
+        'created_at',
+        'private_hash',
+        'private_seed',
+        'public_seed',
+        'result',
+        'status',
+        'handover_void',
+      ])
       .where('game', '=', 'crash')
       .where('status', 'in', ['over', 'refunded'])
       .orderBy('id', 'desc')

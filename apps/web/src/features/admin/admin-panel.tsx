@@ -4,6 +4,7 @@ import { AdminCouponForm } from '../coupons/admin-coupon-form.tsx';
 import { SlotsAdminPanel } from '../slots/slots-admin-panel.tsx';
 import { useAdminFeatures } from './admin-api.ts';
 import { AuditPanel } from './audit-panel.tsx';
+import { CommunityPanel } from './community-panel.tsx';
 import { ControlsPanel } from './controls-panel.tsx';
 import { GiveawayForm, RaceForm, TriviaForm } from './event-forms.tsx';
 import { TransactionsPanel } from './transactions-panel.tsx';
@@ -26,6 +27,7 @@ export function AdminPanel() {
     ...(features?.trivia ? [{ value: 'trivia', label: 'Trivia', content: <TriviaForm /> }] : []),
     ...(features?.giveaway ? [{ value: 'giveaway', label: 'Giveaway', content: <GiveawayForm /> }] : []),
     { value: 'controls', label: 'Site controls', content: <ControlsPanel /> },
+    { value: 'community', label: 'Chat & rain', content: <CommunityPanel /> },
     { value: 'users', label: 'Users', content: <UsersPanel /> },
     { value: 'slots', label: 'Slots', content: <SlotsAdminPanel /> },
     { value: 'transactions', label: 'Transactions', content: <TransactionsPanel /> },

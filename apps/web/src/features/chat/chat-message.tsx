@@ -1,6 +1,6 @@
 import { CHAT_TEXT, type ChatMessage, type ChatUser, rankColor } from '@coinsite/shared/schemas/chat';
-import { Ban, MicOff, Trash2 } from 'lucide-react';
-import { ContextMenu } from 'radix-ui';
+import { Ban, MicOff, MoreVertical, Trash2 } from 'lucide-react';
+import { ContextMenu, DropdownMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { messageTime, splitBattleLinks } from './chat-format.ts';
@@ -30,10 +30,10 @@ function MessageContent({ content }: { content: string }) {
   );
 }
 
-function MessageBody({ message }: { message: ChatMessage }) {
+function MessageBody({ message, controls }: { message: ChatMessage; controls?: ReactNode }) {
   const { user } = message;
   return (
-    <div className="flex gap-2.5 rounded-lg px-2 py-1.5 transition hover:bg-ink-800/70">
+    <div className="group flex gap-2.5 rounded-lg px-2 py-1.5 transition hover:bg-ink-800/70 focus-within:bg-ink-800/70">
       <span className="shrink-0 self-start">
         <UserAvatarLink id={user.id} name={user.username} avatar={user.avatar} className="h-8 w-8 text-sm" />
       </span>
@@ -56,6 +56,7 @@ function MessageBody({ message }: { message: ChatMessage }) {
           <time className="ml-auto shrink-0 text-[10px] text-ink-500" dateTime={message.created}>
             {messageTime(message.created)}
           </time>
+          {controls}
         </div>
         <MessageContent content={message.content} />
       </div>
@@ -63,23 +64,41 @@ function MessageBody({ message }: { message: ChatMessage }) {
   );
 }
 
-function ControlItem({
-  icon,
-  children,
-  onSelect,
+const ITEM_CLASS =
+  'flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-xs font-bold tracking-wide text-ink-200 outline-none data-[highlighted]:bg-ink-700 data-[highlighted]:text-white';
+const CONTENT_CLASS =
+  'z-50 min-w-44 rounded-lg border border-ink-600 bg-ink-850 p-1 shadow-2xl shadow-black/60';
+const LABEL_CLASS = 'px-2.5 py-1.5 text-[10px] font-bold tracking-widest text-ink-400';
+
+/**
+ * The CONTROLS menu's items, for the right-click menu and for the keyboard's menu button alike
+ * (Radix menus: arrow keys move, Enter selects, Escape closes and gives focus back).
+ */
+function ControlItems({
+  Menu,
+  message,
+  onBan,
 }: {
-  icon: ReactNode;
-  children: ReactNode;
-  onSelect: () => void;
+  Menu: typeof ContextMenu | typeof DropdownMenu;
+  message: ChatMessage;
+  onBan: (user: ChatUser) => void;
 }) {
   return (
-    <ContextMenu.Item
-      onSelect={onSelect}
-      className="flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-xs font-bold tracking-wide text-ink-200 outline-none data-[highlighted]:bg-ink-700 data-[highlighted]:text-white"
-    >
-      {icon}
-      {children}
-    </ContextMenu.Item>
+    <>
+      <Menu.Label className={LABEL_CLASS}>CONTROLS</Menu.Label>
+      <Menu.Item className={ITEM_CLASS} onSelect={() => sendChat(`.remove-message ${message.msgId}`)}>
+        <Trash2 className="h-4 w-4 text-red-400" aria-hidden="true" />
+        DELETE MESSAGE
+      </Menu.Item>
+      <Menu.Item className={ITEM_CLASS} onSelect={() => sendChat(`.mute-user ${message.user.id}`)}>
+        <MicOff className="h-4 w-4 text-amber-400" aria-hidden="true" />
+        MUTE USER
+      </Menu.Item>
+      <Menu.Item className={ITEM_CLASS} onSelect={() => onBan(message.user)}>
+        <Ban className="h-4 w-4 text-red-500" aria-hidden="true" />
+        BAN USER
+      </Menu.Item>
+    </>
   );
 }
 
@@ -91,37 +110,44 @@ interface ChatMessageRowProps {
   onBan: (user: ChatUser) => void;
 }
 
-/** One chat line. Moderators' right-click sends the same commands they could type. */
+/**
+ * One chat line. Moderators' right-click sends the same commands they could type; the same menu
+ * opens from a focusable button on the line (shown on hover and on keyboard focus), so it is
+ * reachable without a mouse.
+ */
 export function ChatMessageRow({ message, moderator, onBan }: ChatMessageRowProps) {
-  const row = (
-    <li data-testid="chat-message" data-msg-id={message.msgId}>
-      <MessageBody message={message} />
-    </li>
+  if (!moderator)
+    return (
+      <li data-testid="chat-message" data-msg-id={message.msgId}>
+        <MessageBody message={message} />
+      </li>
+    );
+  const button = (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label={`Moderate ${message.user.username}'s message`}
+        data-testid="chat-controls"
+        className="shrink-0 self-center rounded p-0.5 text-ink-400 opacity-0 outline-none transition group-hover:opacity-100 hover:text-white focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-accent-400 data-[state=open]:opacity-100"
+      >
+        <MoreVertical className="h-4 w-4" aria-hidden="true" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" className={CONTENT_CLASS}>
+          <ControlItems Menu={DropdownMenu} message={message} onBan={onBan} />
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
-  if (!moderator) return row;
   return (
     <ContextMenu.Root>
-      <ContextMenu.Trigger asChild>{row}</ContextMenu.Trigger>
+      <ContextMenu.Trigger asChild>
+        <li data-testid="chat-message" data-msg-id={message.msgId}>
+          <MessageBody message={message} controls={button} />
+        </li>
+      </ContextMenu.Trigger>
       <ContextMenu.Portal>
-        <ContextMenu.Content className="z-50 min-w-44 rounded-lg border border-ink-600 bg-ink-850 p-1 shadow-2xl shadow-black/60">
-          <ContextMenu.Label className="px-2.5 py-1.5 text-[10px] font-bold tracking-widest text-ink-400">
-            CONTROLS
-          </ContextMenu.Label>
-          <ControlItem
-            icon={<Trash2 className="h-4 w-4 text-red-400" />}
-            onSelect={() => sendChat(`.remove-message ${message.msgId}`)}
-          >
-            DELETE MESSAGE
-          </ControlItem>
-          <ControlItem
-            icon={<MicOff className="h-4 w-4 text-amber-400" />}
-            onSelect={() => sendChat(`.mute-user ${message.user.id}`)}
-          >
-            MUTE USER
-          </ControlItem>
-          <ControlItem icon={<Ban className="h-4 w-4 text-red-500" />} onSelect={() => onBan(message.user)}>
-            BAN USER
-          </ControlItem>
+        <ContextMenu.Content className={CONTENT_CLASS}>
+          <ControlItems Menu={ContextMenu} message={message} onBan={onBan} />
         </ContextMenu.Content>
       </ContextMenu.Portal>
     </ContextMenu.Root>

@@ -1,3 +1,4 @@
+import { CRASH_HANDOVER_NOTE } from '@coinsite/shared';
 import { useState } from 'react';
 import { GameArt } from '../../ui/game-art.tsx';
 import { GAME_THEME } from '../../ui/game-theme.ts';
@@ -14,7 +15,11 @@ export function CrashPage() {
   const { view } = crash;
   const [picked, setPicked] = useState<string | null>(null);
   const [from, to] = GAME_THEME.crash;
-  const rounds = view.history.map((h) => ({ ...h, result: `${h.crashPoint.toFixed(2)}x` }));
+  const rounds = view.history.map((h) => ({
+    ...h,
+    result: `${h.crashPoint.toFixed(2)}x`,
+    note: h.handover ? CRASH_HANDOVER_NOTE : undefined,
+  }));
   const current = { _id: view.roundId, privateHash: view.privateHash, publicSeed: view.publicSeed };
 
   return (

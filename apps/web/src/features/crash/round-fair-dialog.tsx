@@ -11,6 +11,8 @@ export interface FairRound {
   publicSeed: string;
   /** what the seeds gave, as shown ("2.91x", "red 5") */
   result: string;
+  /** how the round was settled, when not as usual (a hand-over gap) */
+  note?: string;
 }
 
 function Field({ label, value }: { label: string; value: string }) {
@@ -84,6 +86,14 @@ export function RoundFairDialog({
               <Field label="Private hash" value={r.privateHash} />
               <Field label="Private seed" value={r.privateSeed} />
               <Field label="Public seed" value={r.publicSeed} />
+              {r.note ? (
+                <p
+                  data-testid="fair-round-note"
+                  className="rounded-md bg-amber-500/10 px-2.5 py-2 text-xs text-amber-200 ring-1 ring-amber-500/30"
+                >
+                  {r.note}
+                </p>
+              ) : null}
             </div>
           ))}
         </section>

@@ -38,8 +38,9 @@ function Proof({ label, value, testId }: { label: string; value: string; testId:
 /**
  * The chat's giveaway panel (issue 10 item 5; first above trivia and rain): the prize, the time until
  * entries close, the entry rule and count, Join (→ Joined once the user's id is in players) and the
- * committed seed hash; after the draw the winner and everything needed to verify it (docs/decisions.md
- * "Giveaways": winner = players[HMAC-SHA256(serverSeed, publicSeed) first 52 bits mod entries]).
+ * committed seed hash; when entries close the EOS block fixed for the draw; after the draw the winner
+ * and everything needed to verify it (docs/decisions.md "Giveaways": winner =
+ * players[HMAC-SHA256(serverSeed, publicSeed) first 52 bits mod entries], publicSeed = the block's id).
  */
 export function GiveawayPanel() {
   const g = useChatStore((s) => s.giveaway);
@@ -106,7 +107,7 @@ export function GiveawayPanel() {
         <div className="mt-2 flex items-center gap-3">
           <div className="min-w-0 flex-1 text-xs text-ink-300">
             <p>
-              {open ? 'Ends in ' : 'Drawing…'}
+              {open ? 'Ends in ' : g.blockNumber ? `Waiting for EOS Block #${g.blockNumber}` : 'Drawing…'}
               {open ? (
                 <span
                   className="font-mono font-semibold text-emerald-300 tabular-nums"
@@ -159,9 +160,16 @@ export function GiveawayPanel() {
         <dl className="mt-1.5 grid gap-1.5">
           <Proof label="Server seed hash (SHA-256)" value={g.serverSeedHash} testId="giveaway-hash" />
           {g.serverSeed ? <Proof label="Server seed" value={g.serverSeed} testId="giveaway-seed" /> : null}
+          {g.blockNumber ? (
+            <Proof label="EOS Block" value={`#${g.blockNumber}`} testId="giveaway-block" />
+          ) : null}
           {g.publicSeed ? (
             <Proof
-              label="Public value (SHA-256 of the entry list)"
+              label={
+                g.publicSource === 'eos'
+                  ? 'Public value (EOS Block Hash)'
+                  : 'Public value (SHA-256 of the entry list)'
+              }
               value={g.publicSeed}
               testId="giveaway-public"
             />

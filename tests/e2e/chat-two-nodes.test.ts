@@ -1,0 +1,109 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startServer, type TestServer } from '../../apps/server/src/test-support/server.ts';
+
+const SHOTS = path.resolve(import.meta.dirname, '../../screenshots');
+const enabled = Boolean(process.env.REDIS_URL && process.env.TEST_DATABASE_URL);
+
+/**
+ * Issue 10: two browsers chatting through two server nodes that share Redis (the Socket.IO
+ * adapter) and one PostgreSQL database. Skipped without REDIS_URL and TEST_DATABASE_URL.
+ */
+describe.runIf(enabled)('chat across two nodes in two browsers', () => {
+  const base = process.env.TEST_DATABASE_URL ?? '';
+  const dbName = `t_e2e_chat_nodes_${process.pid}_${Date.now()}`;
+  let a: TestServer;
+  let b: TestServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+    const u = new URL(base);
+    u.pathname = `/${dbName}`;
+    const env = {
+      SERVE_WEB: 'true',
+      DATABASE_URL: u.toString(),
+      REDIS_URL: process.env.REDIS_URL ?? '',
+    };
+    a = await startServer({ env });
+    b = await startServer({ env });
+    // slow mode has its own tests; two quick lines here must both pass
+    await a.site.ctx.db.updateTable('chat_settings').set({ slow_mode_ms: 0 }).execute();
+    browser = await chromium.connect(inject('browserWsEndpoint'));
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => {});
+    await browser?.close().catch(() => {});
+    await a?.close();
+    await b?.close();
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await c.end();
+  });
+
+  async function chatter(server: TestServer) {
+    const user = await server.newUser();
+    await server.site.ctx.db
+      .updateTable('users')
+      .set({ wager: 1_000_000 })
+      .where('id', '=', user.id)
+      .execute();
+    return user;
+  }
+
+  /** A page of `server` (its own origin, so its own node) signed in as `token`, rules agreed. */
+  async function chatPage(server: TestServer, token: string): Promise<Page> {
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 1440, height: 900 },
+      deviceScaleFactor: 1,
+    });
+    contexts.push(context);
+    await context.addInitScript((t: string) => {
+      window.localStorage.setItem('token', t);
+      window.localStorage.setItem('chat-rules-agreed', 'true');
+    }, token);
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByLabel('Account menu').waitFor({ timeout: 30_000 });
+    await page.getByRole('textbox', { name: 'Chat message' }).waitFor();
+    return page;
+  }
+
+  async function say(page: Page, text: string) {
+    const input = page.getByRole('textbox', { name: 'Chat message' });
+    await input.fill(text);
+    await input.press('Enter');
+    await expect.poll(() => input.inputValue()).toBe('');
+  }
+
+  const line = (page: Page, text: string) => page.getByTestId('chat-message').filter({ hasText: text });
+
+  it('a message sent on node A appears on node B, and the answer comes back', async () => {
+    const [ua, ub] = [await chatter(a), await chatter(b)];
+    const [pa, pb] = [await chatPage(a, ua.token), await chatPage(b, ub.token)];
+    expect(new URL(pa.url()).port).toBe(String(a.port));
+    expect(new URL(pb.url()).port).toBe(String(b.port));
+
+    await say(pa, `hello from node A ${ua.username}`);
+    await line(pb, `hello from node A ${ua.username}`).waitFor({ timeout: 15_000 });
+    await say(pb, `hello back from node B ${ub.username}`);
+    await line(pa, `hello back from node B ${ub.username}`).waitFor({ timeout: 15_000 });
+    // each line once on each page
+    expect(await line(pa, `hello from node A ${ua.username}`).count()).toBe(1);
+    expect(await line(pb, `hello back from node B ${ub.username}`).count()).toBe(1);
+
+    mkdirSync(SHOTS, { recursive: true });
+    await pa.screenshot({ path: path.join(SHOTS, 'chat-two-nodes-a.png') });
+    await pb.screenshot({ path: path.join(SHOTS, 'chat-two-nodes-b.png') });
+  });
+});
