@@ -114,7 +114,7 @@ export function RaceTable({
             return (
               <tr key={e._user._id} className="border-b border-ink-700/60 last:border-0">
                 <td className="px-2 py-3 font-bold text-ink-200 sm:px-4">{place}</td>
-                <td className="max-w-[8rem] px-2 py-3 sm:max-w-none sm:px-4">
+                <td className="max-w-[6.5rem] px-2 py-3 sm:max-w-none sm:px-4">
                   <span className="flex min-w-0 items-center gap-2">
                     <Avatar
                       src={e._user.avatar}
