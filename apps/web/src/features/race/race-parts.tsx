@@ -116,11 +116,9 @@ export function RaceTable({
                 <td className="px-2 py-3 font-bold text-ink-200 sm:px-4">{place}</td>
                 <td className="max-w-[6.5rem] px-2 py-3 sm:max-w-none sm:px-4">
                   <span className="flex min-w-0 items-center gap-2">
-                    <Avatar
-                      src={e._user.avatar}
-                      name={e._user.username}
-                      className="hidden h-7 w-7 text-xs sm:inline-flex"
-                    />
+                    <span className="hidden sm:inline-flex">
+                      <Avatar src={e._user.avatar} name={e._user.username} className="h-7 w-7 text-xs" />
+                    </span>
                     <span className="truncate font-semibold text-white">{e._user.username}</span>
                   </span>
                 </td>
