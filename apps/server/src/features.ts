@@ -21,6 +21,7 @@ import { authRoutes } from './platform/auth/auth.routes.ts';
 import { steamRoutes } from './platform/auth/steam.routes.ts';
 import type { Ctx } from './platform/context.ts';
 import { siteRoutes } from './platform/site.routes.ts';
+import { raceFeature } from './race/race.module.ts';
 import { slotsFeature } from './slots/slots.module.ts';
 import { triviaFeature } from './trivia/trivia.module.ts';
 
@@ -36,6 +37,7 @@ export async function registerFeatures(app: FastifyInstance, ctx: Ctx): Promise<
   chatFeature(app, ctx);
   triviaFeature(app, ctx);
   giveawayFeature(app, ctx);
+  raceFeature(app, ctx);
 
   fairnessRoutes(app, ctx);
   betsRoutes(app, ctx);

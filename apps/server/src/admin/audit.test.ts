@@ -132,6 +132,11 @@ describe.each(DB_KINDS)('admin audit trail on %s', (db) => {
       action: 'rain-settings',
       target: 'rain',
     }),
+    'PUT /api/external/v1/race/create': async () => ({
+      url: '/api/external/v1/race/create',
+      body: { endingDate: Math.floor(Date.now() / 1000) + 60 * 86_400, prize: 100 },
+      action: 'race-create',
+    }),
     'POST /api/external/v1/slots/:code': async () => ({
       url: '/api/external/v1/slots/vs243mwarrior',
       body: { sort: 5 },

@@ -2,6 +2,7 @@ import { edgeBasisPoints } from '@coinsite/shared/fairness';
 import { type RawBuilder, sql } from 'kysely';
 import { type BetHook, betHooks, type HookBet } from '../games/engine/bet-engine.ts';
 import type { Config } from '../platform/config.ts';
+import { RACE_PENDING_CTE, raceEntryStatement, racePendingStatement } from '../race/race-hooks.ts';
 import type { Unit } from '../platform/tx.ts';
 import { UNITS_PER_CENT } from './rewards/rewards-account.ts';
 
@@ -17,6 +18,10 @@ import { UNITS_PER_CENT } from './rewards/rewards-account.ts';
  * also records each stake's accrual in rake_accruals (migration 0010), so ledger:check can prove that
  * no refunded stake kept any (platform/ledger.ts). A refund therefore has nothing to undo; it only
  * gives the stake back and takes it out of the wager.
+ *
+ * The weekly race's entry value follows the same rule (race/race-hooks.ts): the bet engine's statement
+ * adds a single-player stake to race_entries; accrueSettled queues each newly accrued settled stake
+ * in race_pending (never a refunded one), which the leader folds into race_entries.
  */
 /** A stake as the rewards see it (the stake in cents): the bet engine's HookBet. */
 export type Wager = HookBet;
@@ -153,8 +158,9 @@ export async function accrueSettled(unit: Unit, game: string, stakes: StakeSourc
       JOIN user_rewards r ON r.user_id = s.user_id
       WHERE s.stake > 0
       ON CONFLICT (stake_key) DO NOTHING
-      RETURNING user_id, rakeback_units, referral_units, referral_wager
-    ), t AS (
+      RETURNING stake_key, user_id, stake, rakeback_units, referral_units, referral_wager
+    ), ${sql.raw(RACE_PENDING_CTE)} AS (${racePendingStatement(sql`a`)}),
+    t AS (
       SELECT user_id, SUM(rakeback_units)::bigint AS rb, SUM(referral_units)::bigint AS ru,
              SUM(referral_wager)::bigint AS rw
       FROM a GROUP BY user_id
@@ -177,4 +183,5 @@ export function registerWagerHooks(config: Config): void {
   edges.limbo = edgeBasisPoints(config.LIMBO_EDGE_PCT);
   edges.mines = edgeBasisPoints(config.MINES_EDGE_PCT);
   if (!betHooks.includes(betHook)) betHooks.push(betHook);
+  if (!betHooks.includes(raceEntryStatement)) betHooks.push(raceEntryStatement);
 }

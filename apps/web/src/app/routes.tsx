@@ -17,6 +17,7 @@ import { RoulettePage } from '../features/roulette/roulette-page.tsx';
 import { MinesPage } from '../features/mines/mines-page.tsx';
 import { ProvablyFairPage } from '../features/provably-fair/provably-fair-page.tsx';
 import { ProfilePage } from '../features/profile/profile-page.tsx';
+import { RacePage } from '../features/race/race-page.tsx';
 import { RewardsPage } from '../features/rewards/rewards-page.tsx';
 import { SlotPlayPage } from '../features/slots/slot-play-page.tsx';
 import { SlotsPage } from '../features/slots/slots-page.tsx';
@@ -30,7 +31,6 @@ import { ShellLayout } from './shell-layout.tsx';
 
 /** Screens that later issues build; until then each shows the placeholder page (spec-3 §2.16). */
 const PLACEHOLDERS: Array<{ path: string; title: string; game?: GameKey }> = [
-  { path: '/leaderboard', title: 'Leaderboard' },
 ];
 
 /** The route table of spec-2 §2. */
@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
             element: <PlaceholderPage key={path} title={title} game={game} />,
           })),
           { path: '/profile', element: <ProfilePage /> },
+          { path: '/leaderboard', element: <RacePage /> },
           { path: '/rewards', element: <RewardsPage dailyCase={<DailyCaseView />} /> },
           { path: '/cases', element: <CasesPage /> },
           { path: '/battles', element: <BattlesPage /> },

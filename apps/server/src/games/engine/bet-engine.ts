@@ -33,6 +33,8 @@ export interface HookBet {
   userId: number;
   game: string;
   stake: number;
+  /** When the stake was taken (Clock epoch ms): the race counts it only before its end. */
+  at?: number;
 }
 
 /**
@@ -91,7 +93,7 @@ export async function placeBet<O>(
       const seeds = await cache.get(ctx.db, userId);
       const s = settle({ serverSeed: seeds.serverSeed, clientSeed: seeds.clientSeed, nonce: seeds.nonce });
       const status = s.status ?? 'settled';
-      const hookBet = { userId, game: req.game, stake: req.stake };
+      const hookBet = { userId, game: req.game, stake: req.stake, at: ctx.clock.now() };
       const wagerAfter = sql<number>`(SELECT wager FROM u)`;
       try {
         const { betId, balance } = await ctx.wallet.bet({

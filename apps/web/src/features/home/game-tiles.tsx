@@ -1,6 +1,8 @@
 import { GAMES_MENU } from '@coinsite/shared/constants';
 import { ArrowRight, Trophy } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { LeaderboardModal } from '../race/leaderboard-modal.tsx';
 import { cn } from '../../lib/cn.ts';
 import { GameArt } from '../../ui/game-art.tsx';
 import { GAME_THEME, gameKeyForPath } from '../../ui/game-theme.ts';
@@ -58,27 +60,35 @@ function GameTile({ path, wide }: { path: string; wide?: boolean }) {
   );
 }
 
+/** The weekly race tile: opens the leaderboard modal (spec-3 §2.15). */
 function LeaderboardTile() {
+  const [open, setOpen] = useState(false);
   return (
-    <Link
-      to="/leaderboard"
-      className="group relative flex h-36 flex-col justify-between overflow-hidden rounded-2xl bg-[linear-gradient(140deg,#4a3808,#140f03)] p-4 ring-1 ring-gold-400/30 transition duration-200 hover:-translate-y-0.5 hover:ring-gold-400/60 sm:h-44"
-    >
-      <Trophy
-        className="absolute -right-3 -bottom-3 h-28 w-28 rotate-12 text-gold-400/25 transition group-hover:text-gold-400/40"
-        aria-hidden="true"
-      />
-      <span className="w-fit rounded-full bg-gold-400/15 px-2 py-0.5 text-[10px] font-bold tracking-widest text-gold-300 uppercase">
-        Weekly race
-      </span>
-      <span className="relative">
-        <span className="block text-2xl font-black text-gold-300">$1,000</span>
-        <span className="flex items-center gap-1 text-xs text-white/70">
-          Leaderboard{' '}
-          <ArrowRight className="h-3 w-3 transition group-hover:translate-x-0.5" aria-hidden="true" />
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        data-testid="leaderboard-tile"
+        className="group relative flex h-36 flex-col justify-between overflow-hidden rounded-2xl bg-[linear-gradient(140deg,#4a3808,#140f03)] p-4 text-left ring-1 ring-gold-400/30 transition duration-200 hover:-translate-y-0.5 hover:ring-gold-400/60 sm:h-44"
+      >
+        <Trophy
+          className="absolute -right-3 -bottom-3 h-28 w-28 rotate-12 text-gold-400/25 transition group-hover:text-gold-400/40"
+          aria-hidden="true"
+        />
+        <span className="w-fit rounded-full bg-gold-400/15 px-2 py-0.5 text-[10px] font-bold tracking-widest text-gold-300 uppercase">
+          Weekly race
         </span>
-      </span>
-    </Link>
+        <span className="relative">
+          <span className="block text-2xl font-black text-gold-300">$1,000</span>
+          <span className="flex items-center gap-1 text-xs text-white/70">
+            Leaderboard{' '}
+            <ArrowRight className="h-3 w-3 transition group-hover:translate-x-0.5" aria-hidden="true" />
+          </span>
+        </span>
+      </button>
+      <LeaderboardModal open={open} onOpenChange={setOpen} />
+    </>
   );
 }
 
