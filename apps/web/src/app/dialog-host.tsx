@@ -1,4 +1,5 @@
 import { TipRainDialog } from '../features/rain/tip-rain-dialog.tsx';
+import { BetDialog } from '../features/bet-details/bet-dialog.tsx';
 import { AdminDialog } from '../features/account/admin-dialog.tsx';
 import { CashierDialog } from '../features/cashier/cashier-dialog.tsx';
 import { CouponDialog } from '../features/coupons/coupon-dialog.tsx';
@@ -51,6 +52,7 @@ export function DialogHost() {
       <SupportDialog open={is('support')} onOpenChange={onOpenChange} />
       <TermsDialog open={is('terms')} onOpenChange={onOpenChange} />
       <AdminDialog open={is('admin')} onOpenChange={onOpenChange} />
+      <BetDialog />
       <ProfileDialog />
       <TipDialog />
       <TipRainDialog />

@@ -2,6 +2,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { AffiliateLinkPage } from '../features/affiliates/affiliate-link-page.tsx';
 import { CheckMailPage } from '../features/auth/check-mail-page.tsx';
 import { SocialLoginPage } from '../features/auth/social-login-page.tsx';
+import { BetPage } from '../features/bet-details/bet-page.tsx';
 import { BattlePage } from '../features/battles/battle-page.tsx';
 import { BattlesPage } from '../features/battles/battles-page.tsx';
 import { CasePage } from '../features/cases/case-page.tsx';
@@ -63,6 +64,7 @@ export const routes: RouteObject[] = [
           { path: '/roulette', element: <RoulettePage /> },
           { path: '/coinflip', element: <CoinflipPage /> },
           { path: '/provably-fair', element: <ProvablyFairPage /> },
+          { path: '/bets/:betId', element: <BetPage /> },
           { path: '/a/:affiliateCode', element: <AffiliateLinkPage /> },
           { path: '/login/:provider?', element: <SocialLoginPage /> },
           { path: '/register/check-mail', element: <CheckMailPage /> },

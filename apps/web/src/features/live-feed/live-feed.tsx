@@ -10,6 +10,7 @@ import { gameKeyForPath } from '../../ui/game-theme.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
+import { openBet } from '../bet-details/bet-dialog.tsx';
 import { formatMultiplier } from '../dice/numeric.ts';
 import { type LiveGame, useLiveBets } from './live-feed-api.ts';
 
@@ -33,10 +34,15 @@ function Row({ bet }: { bet: BetView }) {
   return (
     <tr className="animate-fade-in border-t border-ink-700/60 text-sm" data-testid="live-bet-row">
       <td className={cn(cell, hideOnPhone)}>
-        <span className="flex items-center gap-2 font-semibold text-white">
+        <button
+          type="button"
+          onClick={() => openBet(bet.id)}
+          title={`Bet #${bet.id}`}
+          className="flex items-center gap-2 rounded font-semibold text-white hover:text-accent-300 focus-visible:outline-2 focus-visible:outline-accent-400"
+        >
           {key ? <GameArt game={key} className="h-5 w-7 shrink-0" /> : null}
           {gameName(bet.game)}
-        </span>
+        </button>
       </td>
       <td className={cn(cell, 'max-w-[8rem] sm:max-w-none')}>
         <span className="flex min-w-0 items-center gap-2">
@@ -46,10 +52,16 @@ function Row({ bet }: { bet: BetView }) {
       </td>
       <td className={cn(cell, hideOnPhone, 'text-ink-400 tabular-nums')}>{clock(bet.created)}</td>
       <td className={cn(cell, 'text-right')}>
-        <span className="inline-flex items-center gap-1.5 font-mono text-white tabular-nums">
+        <button
+          type="button"
+          data-testid="live-bet-open"
+          aria-label={`Bet #${bet.id}: ${formatCoins(bet.amount)}`}
+          onClick={() => openBet(bet.id)}
+          className="inline-flex items-center gap-1.5 rounded font-mono text-white tabular-nums underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-accent-400"
+        >
           {formatCoins(bet.amount)}
           <CoinIcon className="hidden h-3.5 w-3.5 sm:block" />
-        </span>
+        </button>
       </td>
       <td
         className={cn(

@@ -151,9 +151,9 @@ function MinesBoard({ input }: { input: VerifyInput }) {
 }
 
 /** One game's in-browser verifier: the shared verifyOutcome on what is typed, recomputed as it changes. */
-export function Verifier({ verifier }: { verifier: GameVerifier }) {
+export function Verifier({ verifier, prefill }: { verifier: GameVerifier; prefill?: FieldValues }) {
   const signedIn = useAuthStore((s) => s.user !== null);
-  const [values, setValues] = useState<FieldValues>(() => initialValues(verifier));
+  const [values, setValues] = useState<FieldValues>(() => ({ ...initialValues(verifier), ...prefill }));
   const deferred = useDeferredValue(values);
   const outcome = useMemo(() => compute(verifier, deferred), [verifier, deferred]);
   const set = (patch: FieldValues) => setValues((v) => ({ ...v, ...patch }));
