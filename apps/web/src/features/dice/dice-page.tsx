@@ -4,6 +4,8 @@ import { cn } from '../../lib/cn.ts';
 import { formatCoins } from '../../lib/format.ts';
 import { gameLimits } from '../../lib/site-store.ts';
 import { useAnimatedNumber } from '../wallet/use-animated-number.ts';
+import { AutobetControls, type BetMode, BetModeSwitch } from '../autobet/autobet-panel.tsx';
+import { useAutobet } from '../autobet/use-autobet.ts';
 import { AmountField } from './amount-field.tsx';
 import { BET_LOCK_MS } from './bet-lock.ts';
 import {
@@ -66,6 +68,12 @@ export function DicePage() {
   const [amount, setAmount] = useState('0.00');
   const [target, setTarget] = useState(DICE_DEFAULT_TARGET);
   const dice = useDice();
+  const [mode, setMode] = useState<BetMode>('manual');
+  const auto = useAutobet({
+    place: (cents) => dice.place(cents, target),
+    connected: dice.ready,
+    onAmount: (cents) => setAmount(centsToText(cents)),
+  });
   const amountCents = textToCents(amount) ?? 0;
   const multiplier = multiplierFor(target);
   const profit = profitOnWin(amountCents, target);
@@ -81,16 +89,25 @@ export function DicePage() {
 
   const panel = (
     <>
-      <AmountField value={amount} onChange={changeAmount} />
+      <BetModeSwitch mode={mode} onMode={setMode} disabled={auto.running} />
+      <AmountField value={amount} onChange={changeAmount} disabled={auto.running} />
       <Readout
         label={`Profit on Win (${(multiplier / 10000).toFixed(4)}×)`}
         value={centsToText(profit)}
         testId="dice-profit"
         tone={profit > gameLimits.maxProfitCents ? 'lose' : undefined}
       />
-      <PlayButton data-testid="dice-bet" disabled={dice.locked} onClick={() => dice.bet(amountCents, target)}>
-        Bet
-      </PlayButton>
+      {mode === 'manual' ? (
+        <PlayButton
+          data-testid="dice-bet"
+          disabled={dice.locked}
+          onClick={() => dice.bet(amountCents, target)}
+        >
+          Bet
+        </PlayButton>
+      ) : (
+        <AutobetControls auto={auto} baseCents={amountCents} ready={dice.ready} />
+      )}
       <MaxProfitNote over={profit > gameLimits.maxProfitCents}>
         Max profit per bet: {formatCoins(gameLimits.maxProfitCents / 100)}. A bet that could win more is
         refused.

@@ -3,6 +3,7 @@ import { diceTargetError } from '@coinsite/shared/fairness';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { getSocket, onSocket } from '../../lib/socket.ts';
+import { type SettledBet, useReply } from '../autobet/use-autobet.ts';
 import { useBetLock } from './bet-lock.ts';
 import { diceEdge, multiplierFor } from './dice-math.ts';
 import { useGameSocket } from './use-game-socket.ts';
@@ -44,6 +45,9 @@ export function useDice() {
   const [result, setResult] = useState<DiceResult | null>(null);
   const [history, setHistory] = useState<DiceResult[]>([]);
   const sentTarget = useRef(0);
+  const sentStake = useRef(0);
+  const reply = useReply<SettledBet>();
+  const { resolve, reject } = reply;
 
   useEffect(() => {
     const offResult = onSocket('dice', 'dice:result', (raw) => {
@@ -59,33 +63,55 @@ export function useDice() {
       };
       setResult(r);
       setHistory((h) => [r, ...h].slice(0, HISTORY));
+      resolve({
+        stake: sentStake.current,
+        payout: r.win ? Math.round(r.payout * 100) + sentStake.current : 0,
+      });
     });
     const offError = onSocket('dice', 'game-creation-error', (msg) => {
       fail();
       toast.error(eventMessage(msg));
+      reject(new Error(eventMessage(msg)));
     });
     return () => {
       offResult();
       offError();
     };
-  }, [settle, fail]);
+  }, [settle, fail, resolve, reject]);
 
-  /** Checks what the server would refuse anyway, then sends the bet. */
-  const bet = (amountCents: number, target: number) => {
+  /**
+   * Checks what the server would refuse anyway, then sends the bet; settles with what came back
+   * (rejects when it was refused).
+   */
+  const place = (amountCents: number, target: number): Promise<SettledBet> => {
     const problem = betAmountError(amountCents) ?? diceTargetError(target, diceEdge());
     if (problem) {
       toast.error(problem);
-      return;
+      return Promise.reject(new Error(problem));
     }
     sentTarget.current = target;
+    sentStake.current = amountCents;
     lock.start();
+    const settled = reply.expect();
     getSocket('dice').emit('dice:bet', {
       amount: amountCents / 100,
       // display only for the server; rangeData is the roll-under percentage
       multiplier: multiplierFor(target) / 10000,
       rangeData: target / 100,
     });
+    return settled;
+  };
+  const bet = (amountCents: number, target: number) => {
+    place(amountCents, target).catch(() => undefined);
   };
 
-  return { result, history, locked: lock.locked || !ready, bet, inputChanged: lock.inputChanged };
+  return {
+    result,
+    history,
+    ready,
+    locked: lock.locked || !ready,
+    bet,
+    place,
+    inputChanged: lock.inputChanged,
+  };
 }

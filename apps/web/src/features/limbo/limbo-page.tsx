@@ -3,6 +3,8 @@ import { useId, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { formatCoins } from '../../lib/format.ts';
 import { gameLimits } from '../../lib/site-store.ts';
+import { AutobetControls, type BetMode, BetModeSwitch } from '../autobet/autobet-panel.tsx';
+import { useAutobet } from '../autobet/use-autobet.ts';
 import { AmountField } from '../dice/amount-field.tsx';
 import { InstantGameScreen, MaxProfitNote, PlayButton, Readout } from '../dice/instant-game.tsx';
 import { acceptsNumeric, centsToText, textToCents, textToNumber } from '../dice/numeric.ts';
@@ -124,6 +126,12 @@ export function LimboPage() {
   const [amount, setAmount] = useState('0.00');
   const [targetText, setTargetText] = useState(LIMBO_DEFAULT_TARGET);
   const limbo = useLimbo();
+  const [mode, setMode] = useState<BetMode>('manual');
+  const auto = useAutobet({
+    place: (cents) => limbo.place(cents, target),
+    connected: limbo.ready,
+    onAmount: (cents) => setAmount(centsToText(cents)),
+  });
   const amountCents = textToCents(amount) ?? 0;
   const target = targetHundredths(textToNumber(targetText));
   const profit = target === null ? null : limboProfit(amountCents, target);
@@ -131,7 +139,9 @@ export function LimboPage() {
 
   const panel = (
     <>
+      <BetModeSwitch mode={mode} onMode={setMode} disabled={auto.running} />
       <AmountField
+        disabled={auto.running}
         value={amount}
         onChange={(v) => {
           setAmount(v);
@@ -157,13 +167,17 @@ export function LimboPage() {
           tone={overMax ? 'lose' : undefined}
         />
       </div>
-      <PlayButton
-        data-testid="limbo-bet"
-        disabled={limbo.locked}
-        onClick={() => limbo.bet(amountCents, target)}
-      >
-        Bet
-      </PlayButton>
+      {mode === 'manual' ? (
+        <PlayButton
+          data-testid="limbo-bet"
+          disabled={limbo.locked}
+          onClick={() => limbo.bet(amountCents, target)}
+        >
+          Bet
+        </PlayButton>
+      ) : (
+        <AutobetControls auto={auto} baseCents={amountCents} ready={limbo.ready} />
+      )}
       <MaxProfitNote over={overMax}>
         Max profit per bet: {formatCoins(gameLimits.maxProfitCents / 100)}. A bet that could win more is
         refused.

@@ -1,0 +1,136 @@
+import { diceMultiplier, diceRoll, floorMulDiv } from '@coinsite/shared/fairness';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AutobetConfig,
+  afterBet,
+  DEFAULT_AUTOBET,
+  startAutobet,
+} from '../../apps/web/src/features/autobet/autobet.ts';
+import { type Site, startSite } from './support/site.ts';
+
+/** Autobet, hotkeys, instant mode and the bet dialog as a Stake player uses them. */
+describe('stake-style betting tools in the browser', () => {
+  let site: Site;
+  beforeAll(async () => {
+    site = await startSite();
+  });
+  afterAll(() => site?.close());
+
+  async function player(coins: number, path: string, opts: { phone?: boolean } = {}) {
+    const user = await site.server.newUser();
+    if (coins > 0) await site.fund(user.id, coins);
+    const page = await site.signedIn(user.token, path, opts);
+    return { user, page };
+  }
+  const balance = (page: Page) => page.getByTestId('balance').first();
+  const settledBalance = (page: Page, expected: string) =>
+    expect.poll(() => balance(page).textContent(), { timeout: 10_000 }).toBe(expected);
+  async function shot(page: Page, name: string) {
+    await page.waitForTimeout(700);
+    await site.shot(page, name);
+  }
+  const db = () => site.server.site.ctx.db;
+  async function activePair(userId: number, token: string) {
+    await site.server.api('GET', '/api/provably-fair/current', undefined, token);
+    return db()
+      .selectFrom('seed_pairs')
+      .select(['server_seed', 'client_seed', 'nonce'])
+      .where('user_id', '=', userId)
+      .where('status', '=', 'active')
+      .executeTakeFirstOrThrow();
+  }
+
+  it('dice autobet: 20 bets with a stop on profit stop exactly where the seeds say, and each bet is real', async () => {
+    const { user, page } = await player(100, '/dice');
+    await settledBalance(page, '100.00');
+    // the rolls of the next 20 bets are fixed by the committed seeds: find a profit target they reach
+    const stake = 100;
+    const mult = diceMultiplier(5000, 1);
+    let predicted: { played: number; profit: number; stop: string | null } | null = null;
+    let stopOnProfit = 0;
+    for (let attempt = 0; attempt < 8 && !predicted; attempt++) {
+      const pair = await activePair(user.id, user.token);
+      const rolls = Array.from({ length: 20 }, (_, i) =>
+        diceRoll({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce + i }),
+      );
+      let running = 0;
+      let best = 0;
+      for (const r of rolls) {
+        running += r < 5000 ? floorMulDiv(stake, mult, 10000) - stake : -stake;
+        best = Math.max(best, running);
+      }
+      if (best <= 0) {
+        await site.server.api(
+          'POST',
+          '/api/provably-fair/update-seed',
+          { newClientSeed: `try${attempt}` },
+          user.token,
+        );
+        continue;
+      }
+      stopOnProfit = best;
+      const config: AutobetConfig = { ...DEFAULT_AUTOBET, bets: 20, stopOnProfit };
+      let state = startAutobet(stake);
+      let stop: string | null = null;
+      for (const r of rolls) {
+        const res = afterBet(config, state, {
+          stake,
+          payout: r < 5000 ? floorMulDiv(stake, mult, 10000) : 0,
+        });
+        state = res.state;
+        stop = res.stop;
+        if (stop) break;
+      }
+      predicted = { played: state.played, profit: state.profit, stop };
+    }
+    if (!predicted) throw new Error('no seed pair reached a profit in 20 bets');
+    expect(predicted.stop).toBe('profit');
+    await page.reload();
+    await settledBalance(page, '100.00');
+
+    await page.getByTestId('bet-mode-auto').click();
+    await page.getByLabel('Bet Amount').fill('1.00');
+    await page.getByTestId('dice-roll-under').fill('50');
+    await page.getByTestId('auto-bets').fill('20');
+    await page.getByTestId('auto-stop-profit').fill((stopOnProfit / 100).toFixed(2));
+    await page.getByTestId('auto-start').click();
+    const session = page.getByTestId('auto-session');
+    await expect.poll(() => session.getAttribute('data-ended'), { timeout: 30_000 }).toBe('profit');
+    expect(await page.getByTestId('auto-played').textContent()).toBe(String(predicted.played));
+    expect(await page.getByTestId('auto-profit').textContent()).toBe((predicted.profit / 100).toFixed(2));
+    await settledBalance(page, ((10_000 + predicted.profit) / 100).toFixed(2));
+    const bets = await db().selectFrom('bets').select('id').where('user_id', '=', user.id).execute();
+    expect(bets.length).toBe(predicted.played);
+    // the amount field is back at the base stake and manual betting works again
+    expect(await page.getByLabel('Bet Amount').inputValue()).toBe('1.00');
+    await shot(page, 'stake-dice-autobet-desktop');
+  });
+
+  it('bet dialog: a feed bet opens its details; no server seed until rotated; Verify reproduces the roll', async () => {
+    const { user, page } = await player(10, '/dice');
+    await settledBalance(page, '10.00');
+    await page.getByLabel('Bet Amount').fill('1.00');
+    await page.getByTestId('dice-bet').click();
+    const shown = page.getByRole('list', { name: 'Recent rolls' }).getByRole('listitem').first();
+    await shown.waitFor();
+    const roll = (await shown.textContent()) ?? '';
+    await page.getByRole('tab', { name: 'My bets' }).click();
+    await page.getByRole('tabpanel').getByTestId('live-bet-open').first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('bet-details').waitFor();
+    expect(await dialog.getByTestId('bet-server-seed-hidden').count()).toBe(1);
+    expect(await dialog.getByTestId('bet-outcome-roll').textContent()).toBe(roll);
+    const id = (await dialog.getByTestId('bet-details-id').textContent()) ?? '';
+    await shot(page, 'stake-bet-dialog-desktop');
+
+    await site.server.api('POST', '/api/provably-fair/update-seed', { newClientSeed: 'after' }, user.token);
+    await page.goto(`/bets/${id}`);
+    await page.getByTestId('bet-server-seed').waitFor();
+    await page.getByTestId('bet-verify').click();
+    await page.waitForURL(/\/provably-fair\?tab=dice/);
+    const result = page.getByTestId('pf-result');
+    await expect.poll(() => result.getByTestId('pf-line').allTextContents()).toContain(`Roll${roll}`);
+    await shot(page, 'stake-verify-prefilled-desktop');
+  });
+});
