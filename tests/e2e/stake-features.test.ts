@@ -133,4 +133,53 @@ describe('stake-style betting tools in the browser', () => {
     await expect.poll(() => result.getByTestId('pf-line').allTextContents()).toContain(`Roll${roll}`);
     await shot(page, 'stake-verify-prefilled-desktop');
   });
+
+  it('hotkeys: off by default; once on in the dialog, D/S/A change the amount, Space bets, Q turns instant on', async () => {
+    const { page } = await player(10, '/dice');
+    await settledBalance(page, '10.00');
+    const amount = page.getByLabel('Bet Amount');
+    await amount.fill('1.00');
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await page.keyboard.press('d');
+    expect(await amount.inputValue()).toBe('1.00'); // off by default
+
+    await page.getByTestId('hotkeys-open').click();
+    const dialog = page.getByRole('dialog', { name: 'Hotkeys' });
+    await dialog.getByTestId('hotkeys-switch').click();
+    expect(await dialog.getByTestId('hotkeys-switch').getAttribute('aria-checked')).toBe('true');
+    await shot(page, 'stake-hotkeys-dialog-desktop');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.keyboard.press('d');
+    await expect.poll(() => amount.inputValue()).toBe('2.00');
+    await page.keyboard.press('d');
+    await page.keyboard.press('d');
+    await page.keyboard.press('d');
+    await expect.poll(() => amount.inputValue()).toBe('10.00'); // never above the balance
+    await page.keyboard.press('s');
+    await expect.poll(() => amount.inputValue()).toBe('5.00');
+    await page.keyboard.press('s');
+    await page.keyboard.press('s');
+    await expect.poll(() => amount.inputValue()).toBe('1.25');
+    await page.keyboard.press('a');
+    await expect.poll(() => amount.inputValue()).toBe('0.00');
+    // typing in a field is never a hotkey
+    await amount.fill('');
+    await amount.pressSequentially('1');
+    expect(await amount.inputValue()).toBe('1');
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+
+    expect(await page.getByTestId('instant-toggle').getAttribute('aria-pressed')).toBe('false');
+    await page.keyboard.press('q');
+    await expect.poll(() => page.getByTestId('instant-toggle').getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('Space');
+    await page.getByRole('list', { name: 'Recent rolls' }).getByRole('listitem').first().waitFor();
+    await expect.poll(() => balance(page).textContent()).not.toBe('10.00');
+    // remembered across a reload
+    await page.reload();
+    await page.getByLabel('Account menu').waitFor();
+    expect(await page.getByTestId('instant-toggle').getAttribute('aria-pressed')).toBe('true');
+    await shot(page, 'stake-dice-instant-desktop');
+  });
 });

@@ -8,6 +8,8 @@ import { Button } from '../../ui/button.tsx';
 import { CoinIcon } from '../../ui/coin-icon.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
+import { GameToolbar } from '../bet-tools/game-toolbar.tsx';
+import { useInstant } from '../../lib/game-settings.ts';
 import { ProvablyFairButton } from '../fairness-dialog/provably-fair-button.tsx';
 import { LiveFeed } from '../live-feed/live-feed.tsx';
 import { CaseReel } from './case-reel.tsx';
@@ -84,17 +86,22 @@ function CostBox({ price, count }: { price: number; count: number }) {
   );
 }
 
+/** The reel's run in instant mode: long enough to read as a stop, not a spin. */
+const INSTANT_REEL_MS = 300;
+
 function CaseOpening({ c }: { c: CaseView }) {
   const signedIn = useAuthStore((s) => s.isAuthenticated && s.user !== null);
   const [count, setCount] = useState(1);
   const [last, setLast] = useState<OpenedResult | null>(null);
+  const instant = useInstant('cases');
   const opener = useCaseOpener({
     slug: c.slug,
     items: c.items,
     count,
     event: 'cases:open',
     payload: c.slug,
-    durationMs: CASE_OPEN_ANIMATION_MS,
+    // instant mode: the reel jumps to its item
+    durationMs: instant ? INSTANT_REEL_MS : CASE_OPEN_ANIMATION_MS,
     live: LIVE,
     demo: DEMO,
     idleLength: 12,
@@ -149,6 +156,7 @@ function CaseOpening({ c }: { c: CaseView }) {
             <Button variant="secondary" size="lg" disabled={opener.busy} onClick={opener.demoSpin}>
               Demo Spin
             </Button>
+            <GameToolbar game="cases" />
             <ProvablyFairButton className="h-12">
               {last ? (
                 <p className="rounded-lg bg-ink-950/60 p-3 text-xs text-ink-300 ring-1 ring-ink-700">

@@ -6,6 +6,8 @@ import { gameLimits } from '../../lib/site-store.ts';
 import { useAnimatedNumber } from '../wallet/use-animated-number.ts';
 import { AutobetControls, type BetMode, BetModeSwitch } from '../autobet/autobet-panel.tsx';
 import { useAutobet } from '../autobet/use-autobet.ts';
+import { useBetHotkeys } from '../bet-tools/hotkeys.ts';
+import { useInstant } from '../../lib/game-settings.ts';
 import { AmountField } from './amount-field.tsx';
 import { BET_LOCK_MS } from './bet-lock.ts';
 import {
@@ -22,7 +24,9 @@ import { centsToText, textToCents } from './numeric.ts';
 import { type DiceResult, useDice } from './use-dice.ts';
 
 function ResultNumber({ result }: { result: DiceResult | null }) {
-  const shown = useAnimatedNumber(result?.roll ?? 50, BET_LOCK_MS);
+  const instant = useInstant('dice');
+  // instant mode: the roll is shown on the next frame
+  const shown = useAnimatedNumber(result?.roll ?? 50, instant ? 1 : BET_LOCK_MS);
   return (
     <div className="flex flex-col items-center gap-1" aria-live="polite">
       <span
@@ -75,6 +79,16 @@ export function DicePage() {
     onAmount: (cents) => setAmount(centsToText(cents)),
   });
   const amountCents = textToCents(amount) ?? 0;
+  useBetHotkeys({
+    game: 'dice',
+    amount,
+    setAmount: (v) => (auto.running ? undefined : changeAmount(v)),
+    bet: auto.running
+      ? auto.stop
+      : mode === 'manual' && !dice.locked
+        ? () => dice.bet(amountCents, target)
+        : undefined,
+  });
   const multiplier = multiplierFor(target);
   const profit = profitOnWin(amountCents, target);
 

@@ -6,6 +6,7 @@ import { Button } from '../../ui/button.tsx';
 import { GameArt } from '../../ui/game-art.tsx';
 import { GAME_THEME, type GameKey } from '../../ui/game-theme.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
+import { GameToolbar } from '../bet-tools/game-toolbar.tsx';
 import { ProvablyFairButton } from '../fairness-dialog/provably-fair-button.tsx';
 import { LiveFeed } from '../live-feed/live-feed.tsx';
 
@@ -32,7 +33,10 @@ export function InstantGameScreen({
           <GameArt game={game} className="h-9 w-12" />
           {title}
         </h1>
-        <ProvablyFairButton />
+        <div className="flex items-center gap-1.5">
+          <GameToolbar game={game} />
+          <ProvablyFairButton />
+        </div>
       </header>
       <section className="flex flex-col-reverse overflow-hidden rounded-2xl bg-ink-850 ring-1 ring-ink-700 md:flex-row">
         <aside

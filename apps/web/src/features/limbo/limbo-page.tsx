@@ -5,6 +5,8 @@ import { formatCoins } from '../../lib/format.ts';
 import { gameLimits } from '../../lib/site-store.ts';
 import { AutobetControls, type BetMode, BetModeSwitch } from '../autobet/autobet-panel.tsx';
 import { useAutobet } from '../autobet/use-autobet.ts';
+import { useBetHotkeys } from '../bet-tools/hotkeys.ts';
+import { useInstant } from '../../lib/game-settings.ts';
 import { AmountField } from '../dice/amount-field.tsx';
 import { InstantGameScreen, MaxProfitNote, PlayButton, Readout } from '../dice/instant-game.tsx';
 import { acceptsNumeric, centsToText, textToCents, textToNumber } from '../dice/numeric.ts';
@@ -54,7 +56,8 @@ function TargetField({ value, onChange }: { value: string; onChange: (v: string)
 }
 
 function BigResult({ result }: { result: LimboResult | null }) {
-  const count = useCountUp(result?.crashpoint ?? null, result?.betId ?? null);
+  const instant = useInstant('limbo');
+  const count = useCountUp(result?.crashpoint ?? null, result?.betId ?? null, instant ? 0 : undefined);
   const tone = !result ? 'idle' : !count.done ? 'counting' : result.win ? 'win' : 'lose';
   return (
     <div className="relative flex flex-1 flex-col items-center justify-center gap-3 py-10" aria-live="polite">
@@ -136,6 +139,20 @@ export function LimboPage() {
   const target = targetHundredths(textToNumber(targetText));
   const profit = target === null ? null : limboProfit(amountCents, target);
   const overMax = profit !== null && profit > gameLimits.maxProfitCents;
+  useBetHotkeys({
+    game: 'limbo',
+    amount,
+    setAmount: (v) => {
+      if (auto.running) return;
+      setAmount(v);
+      limbo.inputChanged();
+    },
+    bet: auto.running
+      ? auto.stop
+      : mode === 'manual' && !limbo.locked
+        ? () => limbo.bet(amountCents, target)
+        : undefined,
+  });
 
   const panel = (
     <>

@@ -4,6 +4,7 @@ import { cn } from '../../lib/cn.ts';
 import { openDialog } from '../../lib/dialog-store.ts';
 import { Button } from '../../ui/button.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
+import { GameToolbar } from '../bet-tools/game-toolbar.tsx';
 import { ProvablyFairButton } from '../fairness-dialog/provably-fair-button.tsx';
 import { LiveFeed } from '../live-feed/live-feed.tsx';
 import { BetPanel } from './bet-panel.tsx';
@@ -120,7 +121,10 @@ export function UpgraderPage() {
     <div className="@container mx-auto flex max-w-6xl animate-fade-in flex-col gap-5 p-3 sm:p-5">
       <header className="flex items-center justify-between gap-3">
         <h1 className="text-2xl font-black text-white">Upgrader</h1>
-        <ProvablyFairButton />
+        <div className="flex items-center gap-1.5">
+          <GameToolbar game="upgrader" />
+          <ProvablyFairButton />
+        </div>
       </header>
 
       <section
