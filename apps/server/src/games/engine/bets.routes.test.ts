@@ -75,4 +75,34 @@ describe.each(DB_KINDS)('GET /api/bets/:id on %s', (db) => {
     }
     expect((await server.api('GET', '/api/bets/999999999')).status).toBe(404);
   });
+
+  it('GET /api/bets/live lists high rollers (stake ≥ 100) and lucky wins (≥ 10×) beside all and mine', async () => {
+    const ctx = server.site.ctx;
+    const u = await server.newUser();
+    await inTransaction(ctx.db, (unit) =>
+      ctx.wallet.apply(unit, { userId: u.id, delta: 50_000, kind: 'admin', idempotencyKey: `fund:${u.id}` }),
+    );
+    const sock = await server.socket('dice', u.token);
+    for (const [amount, rangeData] of [
+      [150, 90],
+      [1, 5],
+    ] as const) {
+      const res = nextEvent(sock, 'dice:result');
+      sock.emit('dice:bet', { amount, rangeData });
+      await res;
+      await new Promise((r) => setTimeout(r, 12));
+    }
+    type View = { amount: number; multiplier: number; user: { id: string } };
+    const live = await server.api<{ all: View[]; mine: View[]; high: View[]; lucky: View[] }>(
+      'GET',
+      '/api/bets/live?game=dice',
+      undefined,
+      u.token,
+    );
+    expect(live.status).toBe(200);
+    expect(live.body.high.some((b) => b.amount === 150)).toBe(true);
+    for (const b of live.body.high) expect(b.amount).toBeGreaterThanOrEqual(100);
+    for (const b of live.body.lucky) expect(b.multiplier).toBeGreaterThanOrEqual(10);
+    expect(live.body.mine.length).toBe(2);
+  });
 });

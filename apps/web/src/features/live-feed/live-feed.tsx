@@ -1,4 +1,4 @@
-import { GAMES_MENU } from '@coinsite/shared/constants';
+import { GAMES_MENU, HIGH_ROLLER_STAKE, LUCKY_WIN_MULTIPLIER } from '@coinsite/shared/constants';
 import type { BetView } from '@coinsite/shared/schemas/games';
 import { cn } from '../../lib/cn.ts';
 import { formatCoins } from '../../lib/format.ts';
@@ -23,6 +23,18 @@ function clock(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? '' : timeFormat.format(d);
 }
+
+/** The feed's tabs: every bet, the big stakes, the big multipliers, the player's own. */
+const TABS: ReadonlyArray<{ value: 'all' | 'high' | 'lucky' | 'mine'; label: string; empty: string }> = [
+  { value: 'all', label: 'All bets', empty: 'No bets yet. Be the first!' },
+  {
+    value: 'high',
+    label: 'High rollers',
+    empty: `No bets of ${formatCoins(HIGH_ROLLER_STAKE)} or more yet.`,
+  },
+  { value: 'lucky', label: 'Lucky wins', empty: `No wins of ${LUCKY_WIN_MULTIPLIER}× or more yet.` },
+  { value: 'mine', label: 'My bets', empty: 'You have no bets here yet.' },
+];
 
 const cell = 'px-2 py-2.5 sm:px-3';
 const hideOnPhone = 'hidden sm:table-cell';
@@ -147,13 +159,12 @@ export function LiveFeed({
             </span>
             Live bets
           </h2>
-          <TabsList className="w-full sm:w-auto">
-            <TabsTrigger value="all" className="whitespace-nowrap">
-              All bets
-            </TabsTrigger>
-            <TabsTrigger value="mine" className="whitespace-nowrap">
-              My bets
-            </TabsTrigger>
+          <TabsList className="w-full overflow-x-auto sm:w-auto">
+            {TABS.map((t) => (
+              <TabsTrigger key={t.value} value={t.value} className="whitespace-nowrap">
+                {t.label}
+              </TabsTrigger>
+            ))}
           </TabsList>
         </div>
         {bets.isPending ? (
@@ -162,16 +173,15 @@ export function LiveFeed({
           </div>
         ) : (
           <>
-            <TabsContent value="all">
-              <BetTable bets={bets.data?.all ?? []} size={size} empty="No bets yet. Be the first!" />
-            </TabsContent>
-            <TabsContent value="mine">
-              <BetTable
-                bets={bets.data?.mine ?? []}
-                size={size}
-                empty={signedIn ? 'You have no bets here yet.' : 'Sign in to see your bets.'}
-              />
-            </TabsContent>
+            {TABS.map((t) => (
+              <TabsContent key={t.value} value={t.value}>
+                <BetTable
+                  bets={bets.data?.[t.value] ?? []}
+                  size={size}
+                  empty={t.value === 'mine' && !signedIn ? 'Sign in to see your bets.' : t.empty}
+                />
+              </TabsContent>
+            ))}
           </>
         )}
       </Tabs>
