@@ -182,4 +182,40 @@ describe('stake-style betting tools in the browser', () => {
     expect(await page.getByTestId('instant-toggle').getAttribute('aria-pressed')).toBe('true');
     await shot(page, 'stake-dice-instant-desktop');
   });
+
+  it('bet safety: a bet above the chosen share of the balance asks first; Max asks once', async () => {
+    const user = await site.server.newUser();
+    await site.fund(user.id, 10);
+    const { context, page } = await site.newPage();
+    await context.addInitScript((t) => {
+      window.localStorage.setItem('token', t);
+      if (!window.localStorage.getItem('game-settings')) {
+        window.localStorage.setItem('game-settings', JSON.stringify({ confirmFraction: 0.5 }));
+      }
+    }, user.token);
+    await page.goto('/dice');
+    await page.getByLabel('Account menu').waitFor({ timeout: 20_000 });
+    await settledBalance(page, '10.00');
+    await page.getByLabel('Bet Amount').fill('6.00');
+    await page.getByTestId('dice-bet').click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm your bet' });
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain('Bet 6.00 (60% of your balance)?');
+    await shot(page, 'stake-bet-confirm-desktop');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await db().selectFrom('bets').select('id').where('user_id', '=', user.id).execute()).toHaveLength(
+      0,
+    );
+
+    // Max asks the first time only
+    await page.getByLabel('Bet the whole balance').click();
+    const max = page.getByRole('dialog', { name: 'Bet your whole balance?' });
+    await max.getByTestId('bet-confirm-yes').click();
+    await expect.poll(() => page.getByLabel('Bet Amount').inputValue()).toBe('10.00');
+    await page.getByLabel('Bet Amount').fill('1.00');
+    await page.getByLabel('Bet the whole balance').click();
+    await expect.poll(() => page.getByLabel('Bet Amount').inputValue()).toBe('10.00');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
 });

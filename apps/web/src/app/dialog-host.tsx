@@ -1,4 +1,5 @@
 import { TipRainDialog } from '../features/rain/tip-rain-dialog.tsx';
+import { BetConfirmHost } from '../features/bet-tools/bet-confirm.tsx';
 import { BetDialog } from '../features/bet-details/bet-dialog.tsx';
 import { AdminDialog } from '../features/account/admin-dialog.tsx';
 import { CashierDialog } from '../features/cashier/cashier-dialog.tsx';
@@ -53,6 +54,7 @@ export function DialogHost() {
       <TermsDialog open={is('terms')} onOpenChange={onOpenChange} />
       <AdminDialog open={is('admin')} onOpenChange={onOpenChange} />
       <BetDialog />
+      <BetConfirmHost />
       <ProfileDialog />
       <TipDialog />
       <TipRainDialog />

@@ -27,7 +27,8 @@ export const DEFAULT_SETTINGS: GameSettings = {
   instant: {},
   volume: 1,
   muted: false,
-  confirmFraction: 0.5,
+  // off until the player picks a threshold in Game settings (docs/decisions.md, issue 15)
+  confirmFraction: 0,
   confirmAmount: 0,
   maxConfirmed: false,
 };

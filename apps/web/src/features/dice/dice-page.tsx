@@ -22,6 +22,7 @@ import { InstantGameScreen, MaxProfitNote, PlayButton, Readout } from './instant
 import { LinkedField } from './linked-field.tsx';
 import { centsToText, textToCents } from './numeric.ts';
 import { type DiceResult, useDice } from './use-dice.ts';
+import { confirmStake } from '../bet-tools/bet-confirm.tsx';
 
 function ResultNumber({ result }: { result: DiceResult | null }) {
   const instant = useInstant('dice');
@@ -79,15 +80,12 @@ export function DicePage() {
     onAmount: (cents) => setAmount(centsToText(cents)),
   });
   const amountCents = textToCents(amount) ?? 0;
+  const guardedBet = () => void confirmStake(amountCents).then((ok) => ok && dice.bet(amountCents, target));
   useBetHotkeys({
     game: 'dice',
     amount,
     setAmount: (v) => (auto.running ? undefined : changeAmount(v)),
-    bet: auto.running
-      ? auto.stop
-      : mode === 'manual' && !dice.locked
-        ? () => dice.bet(amountCents, target)
-        : undefined,
+    bet: auto.running ? auto.stop : mode === 'manual' && !dice.locked ? () => guardedBet() : undefined,
   });
   const multiplier = multiplierFor(target);
   const profit = profitOnWin(amountCents, target);
@@ -112,15 +110,11 @@ export function DicePage() {
         tone={profit > gameLimits.maxProfitCents ? 'lose' : undefined}
       />
       {mode === 'manual' ? (
-        <PlayButton
-          data-testid="dice-bet"
-          disabled={dice.locked}
-          onClick={() => dice.bet(amountCents, target)}
-        >
+        <PlayButton data-testid="dice-bet" disabled={dice.locked} onClick={() => guardedBet()}>
           Bet
         </PlayButton>
       ) : (
-        <AutobetControls auto={auto} baseCents={amountCents} ready={dice.ready} />
+        <AutobetControls auto={auto} baseCents={amountCents} ready={dice.ready} beforeStart={confirmStake} />
       )}
       <MaxProfitNote over={profit > gameLimits.maxProfitCents}>
         Max profit per bet: {formatCoins(gameLimits.maxProfitCents / 100)}. A bet that could win more is

@@ -19,6 +19,7 @@ import {
 } from './limbo-math.ts';
 import { useCountUp } from './use-count-up.ts';
 import { type LimboResult, useLimbo } from './use-limbo.ts';
+import { confirmStake } from '../bet-tools/bet-confirm.tsx';
 
 const multiplierFormat = new Intl.NumberFormat('en-US', {
   minimumFractionDigits: 2,
@@ -139,6 +140,7 @@ export function LimboPage() {
   const target = targetHundredths(textToNumber(targetText));
   const profit = target === null ? null : limboProfit(amountCents, target);
   const overMax = profit !== null && profit > gameLimits.maxProfitCents;
+  const guardedBet = () => void confirmStake(amountCents).then((ok) => ok && limbo.bet(amountCents, target));
   useBetHotkeys({
     game: 'limbo',
     amount,
@@ -147,11 +149,7 @@ export function LimboPage() {
       setAmount(v);
       limbo.inputChanged();
     },
-    bet: auto.running
-      ? auto.stop
-      : mode === 'manual' && !limbo.locked
-        ? () => limbo.bet(amountCents, target)
-        : undefined,
+    bet: auto.running ? auto.stop : mode === 'manual' && !limbo.locked ? () => guardedBet() : undefined,
   });
 
   const panel = (
@@ -185,15 +183,11 @@ export function LimboPage() {
         />
       </div>
       {mode === 'manual' ? (
-        <PlayButton
-          data-testid="limbo-bet"
-          disabled={limbo.locked}
-          onClick={() => limbo.bet(amountCents, target)}
-        >
+        <PlayButton data-testid="limbo-bet" disabled={limbo.locked} onClick={() => guardedBet()}>
           Bet
         </PlayButton>
       ) : (
-        <AutobetControls auto={auto} baseCents={amountCents} ready={limbo.ready} />
+        <AutobetControls auto={auto} baseCents={amountCents} ready={limbo.ready} beforeStart={confirmStake} />
       )}
       <MaxProfitNote over={overMax}>
         Max profit per bet: {formatCoins(gameLimits.maxProfitCents / 100)}. A bet that could win more is

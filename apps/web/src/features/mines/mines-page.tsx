@@ -11,6 +11,7 @@ import { centsToText, formatMultiplier, textToCents } from '../dice/numeric.ts';
 import { MinesGrid } from './mines-grid.tsx';
 import type { MinesState } from './mines-state.ts';
 import { useMines } from './use-mines.ts';
+import { confirmStake } from '../bet-tools/bet-confirm.tsx';
 
 const COUNTS = Array.from({ length: MINES_MAX - MINES_MIN + 1 }, (_, i) => MINES_MIN + i);
 
@@ -120,7 +121,10 @@ export function MinesPage() {
         <PlayButton
           data-testid="mines-bet"
           disabled={state.status === 'starting' || !ready}
-          onClick={() => bet(textToCents(amount) ?? 0, count)}
+          onClick={() => {
+            const cents = textToCents(amount) ?? 0;
+            void confirmStake(cents).then((ok) => ok && bet(cents, count));
+          }}
         >
           Bet
         </PlayButton>

@@ -22,6 +22,7 @@ import {
   upgradeFigures,
 } from './upgrader-math.ts';
 import { useUpgrade } from './use-upgrade.ts';
+import { confirmStake } from '../bet-tools/bet-confirm.tsx';
 
 /** Digits with at most two decimals: anything else typed is not taken. */
 const AMOUNT_TYPING = /^\d{0,9}(\.\d{0,2})?$/;
@@ -114,7 +115,9 @@ export function UpgraderPage() {
     if (busy || !selected) return;
     // spec-3 §5: beyond the 80 % cap the attempt is silently ignored (the chance shows red).
     if (figures.overCap) return;
-    attempt((amountCents ?? 0) / 100, selected.id, isUnder);
+    const cents = amountCents ?? 0;
+    const item = selected;
+    void confirmStake(cents).then((ok) => ok && attempt(cents / 100, item.id, isUnder));
   };
 
   return (
