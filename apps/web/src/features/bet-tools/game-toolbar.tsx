@@ -5,6 +5,7 @@ import { type InstantGame, useGameSettings, useInstant } from '../../lib/game-se
 import { AppDialog } from '../../ui/dialog.tsx';
 import { centsToText, textToCents } from '../dice/numeric.ts';
 import { HOTKEYS } from './hotkeys.ts';
+import { SoundControl } from './sound-control.tsx';
 
 const toolClass =
   'inline-flex h-9 items-center gap-1.5 rounded-lg bg-ink-800 px-2.5 text-sm font-semibold text-ink-300 ring-1 ring-ink-700 transition hover:text-white';
@@ -89,6 +90,15 @@ const FRACTIONS = [
   { value: 0.75, label: '75% of balance' },
 ];
 
+function SoundSection() {
+  return (
+    <section className="flex items-center justify-between gap-3 rounded-xl bg-ink-950/50 p-3 ring-1 ring-ink-700">
+      <h3 className="text-sm font-semibold text-white">Sound</h3>
+      <SoundControl />
+    </section>
+  );
+}
+
 /** Game settings: hotkeys, the bet confirmation thresholds and sound. */
 export function SettingsDialog({
   open,
@@ -145,6 +155,7 @@ export function SettingsDialog({
             />
           </label>
         </section>
+        <SoundSection />
       </div>
     </AppDialog>
   );

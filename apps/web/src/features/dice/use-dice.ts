@@ -3,6 +3,7 @@ import { diceTargetError } from '@coinsite/shared/fairness';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { getSocket, onSocket } from '../../lib/socket.ts';
+import { playSound } from '../../lib/sounds.ts';
 import { type SettledBet, useReply } from '../autobet/use-autobet.ts';
 import { useBetLock } from './bet-lock.ts';
 import { diceEdge, multiplierFor } from './dice-math.ts';
@@ -93,6 +94,7 @@ export function useDice() {
     sentStake.current = amountCents;
     lock.start();
     const settled = reply.expect();
+    playSound('bet');
     getSocket('dice').emit('dice:bet', {
       amount: amountCents / 100,
       // display only for the server; rangeData is the roll-under percentage

@@ -3,6 +3,7 @@ import { limboTargetError } from '@coinsite/shared/fairness';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { getSocket, onSocket } from '../../lib/socket.ts';
+import { playSound } from '../../lib/sounds.ts';
 import { type SettledBet, useReply } from '../autobet/use-autobet.ts';
 import { useBetLock } from '../dice/bet-lock.ts';
 import { eventMessage } from '../dice/use-dice.ts';
@@ -77,6 +78,7 @@ export function useLimbo() {
     sentStake.current = amountCents;
     lock.start();
     const settled = reply.expect();
+    playSound('bet');
     getSocket('limbo').emit('limbo:bet', { amount: amountCents / 100, multiplier: target / 100 });
     return settled;
   };
