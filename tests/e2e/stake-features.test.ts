@@ -218,4 +218,72 @@ describe('stake-style betting tools in the browser', () => {
     await expect.poll(() => page.getByLabel('Bet Amount').inputValue()).toBe('10.00');
     expect(await page.getByRole('dialog').count()).toBe(0);
   });
+
+  it('dice roll over: over 60 is sent as under 40 and the screen shows 100 − roll', async () => {
+    const { user, page } = await player(10, '/dice', { phone: true });
+    await settledBalance(page, '10.00');
+    await page.getByTestId('dice-direction').click();
+    await page.getByTestId('dice-roll-over').fill('60');
+    await page.getByLabel('Bet Amount').fill('1.00');
+    await expect.poll(() => page.getByTestId('dice-chance').inputValue()).toBe('40.00');
+    await expect.poll(() => page.getByTestId('dice-multiplier').inputValue()).toBe('2.4750');
+    expect(await page.getByRole('slider', { name: 'Roll over' }).inputValue()).toBe('60');
+    await page.getByTestId('dice-bet').click();
+    const shown = page.getByRole('list', { name: 'Recent rolls' }).getByRole('listitem').first();
+    await shown.waitFor();
+    const row = await db()
+      .selectFrom('bets')
+      .select('outcome')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    const o = row.outcome as { roll: number; target: number; win: boolean };
+    expect(o.target).toBe(4000);
+    expect(await shown.textContent()).toBe(((10_000 - o.roll) / 100).toFixed(2));
+    expect(o.win).toBe(10_000 - o.roll > 6000);
+    await shot(page, 'stake-dice-over-phone');
+  });
+
+  it('mines autobet: a saved tile pattern plays 5 whole games (bet, reveal, cash out) and stops', async () => {
+    const { user, page } = await player(100, '/mines');
+    await settledBalance(page, '100.00');
+    await page.getByTestId('bet-mode-auto').click();
+    await page.getByLabel('Bet Amount').fill('1.00');
+    await page.getByLabel('Mines', { exact: true }).selectOption('1');
+    await page.getByTestId('auto-start').click();
+    await page.getByText('Pick the tiles every game reveals: click them on the board.').waitFor();
+    await page.getByRole('button', { name: 'Tile 7', exact: true }).click();
+    await page.getByRole('button', { name: 'Tile 13', exact: true }).click();
+    await expect.poll(() => page.getByTestId('mines-pattern-size').textContent()).toBe('2 tiles picked');
+    await shot(page, 'stake-mines-pattern-desktop');
+    await page.getByTestId('auto-bets').fill('5');
+    await page.getByTestId('auto-start').click();
+    const session = page.getByTestId('auto-session');
+    await expect.poll(() => session.getAttribute('data-ended'), { timeout: 30_000 }).toBe('count');
+    expect(await page.getByTestId('auto-played').textContent()).toBe('5');
+    const rows = await db()
+      .selectFrom('bets')
+      .select(['status', 'stake', 'payout', 'outcome'])
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(rows).toHaveLength(5);
+    let profit = 0;
+    for (const r of rows) {
+      expect(r.status).toBe('settled');
+      const o = r.outcome as { revealed: number[]; mines: number[] };
+      const hit = o.mines.includes(6) || o.mines.includes(12);
+      // a game revealed the pattern in order and stopped at a mine
+      // (a mine hit is not among the revealed safe tiles)
+      expect(o.revealed).toEqual(o.mines.includes(6) ? [] : o.mines.includes(12) ? [6] : [6, 12]);
+      expect(r.payout > 0).toBe(!hit);
+      profit += r.payout - r.stake;
+    }
+    expect(await page.getByTestId('auto-profit').textContent()).toBe(
+      `${profit < 0 ? '−' : ''}${(Math.abs(profit) / 100).toFixed(2)}`,
+    );
+    await settledBalance(page, ((10_000 + profit) / 100).toFixed(2));
+    // the pattern is remembered
+    await page.reload();
+    await page.getByTestId('bet-mode-auto').click();
+    await expect.poll(() => page.getByTestId('mines-pattern-size').textContent()).toBe('2 tiles picked');
+  });
 });

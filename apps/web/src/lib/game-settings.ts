@@ -20,6 +20,8 @@ export interface GameSettings {
   confirmAmount: number;
   /** Max asks once: set after the player confirmed a Max bet. */
   maxConfirmed: boolean;
+  /** The mines autobet's saved tile pattern (tiles 0–24). */
+  minesPattern: number[];
 }
 
 export const DEFAULT_SETTINGS: GameSettings = {
@@ -31,6 +33,7 @@ export const DEFAULT_SETTINGS: GameSettings = {
   confirmFraction: 0,
   confirmAmount: 0,
   maxConfirmed: false,
+  minesPattern: [],
 };
 
 const clamp01 = (n: unknown, fallback: number) =>
@@ -61,6 +64,9 @@ export function readSettings(raw: string | null): GameSettings {
     confirmFraction: clamp01(v.confirmFraction, DEFAULT_SETTINGS.confirmFraction),
     confirmAmount: typeof amount === 'number' && Number.isSafeInteger(amount) && amount >= 0 ? amount : 0,
     maxConfirmed: v.maxConfirmed === true,
+    minesPattern: Array.isArray(v.minesPattern)
+      ? [...new Set(v.minesPattern.filter((t): t is number => Number.isInteger(t) && t >= 0 && t < 25))]
+      : [],
   };
 }
 

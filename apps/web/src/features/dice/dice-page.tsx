@@ -1,4 +1,4 @@
-import { Percent, X } from 'lucide-react';
+import { ArrowLeftRight, Percent, X } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { formatCoins } from '../../lib/format.ts';
@@ -27,7 +27,9 @@ import { confirmStake } from '../bet-tools/bet-confirm.tsx';
 function ResultNumber({ result }: { result: DiceResult | null }) {
   const instant = useInstant('dice');
   // instant mode: the roll is shown on the next frame
-  const shown = useAnimatedNumber(result?.roll ?? 50, instant ? 1 : BET_LOCK_MS);
+  const shown = useAnimatedNumber(result?.shown ?? 50, instant ? 1 : BET_LOCK_MS);
+  const line = result ? (result.over ? 10000 - result.target : result.target) / 100 : 0;
+  const [winWord, loseWord] = result?.over ? ['over', 'under'] : ['under', 'over'];
   return (
     <div className="flex flex-col items-center gap-1" aria-live="polite">
       <span
@@ -42,9 +44,9 @@ function ResultNumber({ result }: { result: DiceResult | null }) {
       <span className="h-5 text-sm font-semibold text-ink-300">
         {result
           ? result.win
-            ? `Rolled under ${(result.target / 100).toFixed(2)}: you won ${formatCoins(result.payout)}`
-            : `Rolled over ${(result.target / 100).toFixed(2)}: no luck this time`
-          : 'Roll under your target to win'}
+            ? `Rolled ${winWord} ${line.toFixed(2)}: you won ${formatCoins(result.payout)}`
+            : `Rolled ${loseWord} ${line.toFixed(2)}: no luck this time`
+          : 'Roll under or over your target to win'}
       </span>
     </div>
   );
@@ -61,7 +63,7 @@ function History({ items }: { items: DiceResult[] }) {
             r.win ? 'bg-accent-400' : 'bg-ink-600 text-ink-200',
           )}
         >
-          {r.roll.toFixed(2)}
+          {r.shown.toFixed(2)}
         </li>
       ))}
     </ol>
@@ -72,15 +74,18 @@ function History({ items }: { items: DiceResult[] }) {
 export function DicePage() {
   const [amount, setAmount] = useState('0.00');
   const [target, setTarget] = useState(DICE_DEFAULT_TARGET);
+  // roll over X is sent as roll under 100 − X (the wire has no direction: docs/decisions.md)
+  const [over, setOver] = useState(false);
   const dice = useDice();
   const [mode, setMode] = useState<BetMode>('manual');
   const auto = useAutobet({
-    place: (cents) => dice.place(cents, target),
+    place: (cents) => dice.place(cents, target, over),
     connected: dice.ready,
     onAmount: (cents) => setAmount(centsToText(cents)),
   });
   const amountCents = textToCents(amount) ?? 0;
-  const guardedBet = () => void confirmStake(amountCents).then((ok) => ok && dice.bet(amountCents, target));
+  const guardedBet = () =>
+    void confirmStake(amountCents).then((ok) => ok && dice.bet(amountCents, target, over));
   useBetHotkeys({
     game: 'dice',
     amount,
@@ -125,13 +130,27 @@ export function DicePage() {
 
   const stage = (
     <div className="flex h-full flex-col gap-6 p-4 sm:p-6">
-      <History items={dice.history} />
+      <div className="flex items-center justify-between gap-3">
+        <button
+          type="button"
+          data-testid="dice-direction"
+          aria-pressed={over}
+          title={over ? 'Switch to roll under' : 'Switch to roll over'}
+          onClick={() => setOver((o) => !o)}
+          className="inline-flex h-8 shrink-0 items-center gap-1.5 rounded-lg bg-ink-950/60 px-2.5 text-xs font-bold text-ink-200 ring-1 ring-white/10 transition hover:text-white"
+        >
+          <ArrowLeftRight className="h-3.5 w-3.5" aria-hidden="true" />
+          {over ? 'Roll Over' : 'Roll Under'}
+        </button>
+        <History items={dice.history} />
+      </div>
       <div className="flex flex-1 flex-col justify-center gap-8 py-2">
         <ResultNumber result={dice.result} />
         <DiceSlider
           target={target}
           onTarget={changeTarget}
-          mark={dice.result ? { roll: dice.result.roll, win: dice.result.win, id: dice.result.betId } : null}
+          over={over}
+          mark={dice.result ? { roll: dice.result.shown, win: dice.result.win, id: dice.result.betId } : null}
         />
       </div>
       <div className="grid grid-cols-3 gap-2 rounded-xl bg-ink-950/50 p-3 ring-1 ring-white/5 sm:gap-3">
@@ -144,11 +163,11 @@ export function DicePage() {
           testId="dice-multiplier"
         />
         <LinkedField
-          label="Roll Under"
-          display={(target / 100).toFixed(2)}
+          label={over ? 'Roll Over' : 'Roll Under'}
+          display={((over ? 10000 - target : target) / 100).toFixed(2)}
           decimals={2}
-          onValue={(v) => changeTarget(v * 100)}
-          testId="dice-roll-under"
+          onValue={(v) => changeTarget(over ? 10000 - v * 100 : v * 100)}
+          testId={over ? 'dice-roll-over' : 'dice-roll-under'}
         />
         <LinkedField
           label="Win Chance"

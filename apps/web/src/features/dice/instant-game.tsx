@@ -28,7 +28,7 @@ export function InstantGameScreen({
   const [from, to] = GAME_THEME[game satisfies GameKey];
   return (
     <div className="mx-auto flex w-full max-w-[1250px] flex-col gap-4 p-3 animate-fade-in sm:p-6">
-      <header className="flex items-center justify-between gap-3">
+      <header className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="flex items-center gap-2 text-xl font-black tracking-tight text-white sm:text-2xl">
           <GameArt game={game} className="h-9 w-12" />
           {title}

@@ -20,6 +20,10 @@ export interface DiceResult {
   payout: number;
   /** The roll-under the bet was placed with, in hundredths. */
   target: number;
+  /** Placed as roll over (100 − target): the screen shows `shown` = 100 − roll. */
+  over: boolean;
+  /** The roll as the player reads it: the roll, or 100 − roll for a roll-over bet. */
+  shown: number;
 }
 
 const HISTORY = 8;
@@ -47,6 +51,7 @@ export function useDice() {
   const [history, setHistory] = useState<DiceResult[]>([]);
   const sentTarget = useRef(0);
   const sentStake = useRef(0);
+  const sentOver = useRef(false);
   const reply = useReply<SettledBet>();
   const { resolve, reject } = reply;
 
@@ -61,6 +66,8 @@ export function useDice() {
         multiplier: typeof raw.multiplier === 'number' ? raw.multiplier : 0,
         payout: typeof raw.payout === 'number' ? raw.payout : 0,
         target: sentTarget.current,
+        over: sentOver.current,
+        shown: sentOver.current ? (10000 - Math.round(raw.diceresult * 100)) / 100 : raw.diceresult,
       };
       setResult(r);
       setHistory((h) => [r, ...h].slice(0, HISTORY));
@@ -84,13 +91,14 @@ export function useDice() {
    * Checks what the server would refuse anyway, then sends the bet; settles with what came back
    * (rejects when it was refused).
    */
-  const place = (amountCents: number, target: number): Promise<SettledBet> => {
+  const place = (amountCents: number, target: number, over = false): Promise<SettledBet> => {
     const problem = betAmountError(amountCents) ?? diceTargetError(target, diceEdge());
     if (problem) {
       toast.error(problem);
       return Promise.reject(new Error(problem));
     }
     sentTarget.current = target;
+    sentOver.current = over;
     sentStake.current = amountCents;
     lock.start();
     const settled = reply.expect();
@@ -103,8 +111,8 @@ export function useDice() {
     });
     return settled;
   };
-  const bet = (amountCents: number, target: number) => {
-    place(amountCents, target).catch(() => undefined);
+  const bet = (amountCents: number, target: number, over = false) => {
+    place(amountCents, target, over).catch(() => undefined);
   };
 
   return {

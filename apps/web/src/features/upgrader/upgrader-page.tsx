@@ -122,7 +122,7 @@ export function UpgraderPage() {
 
   return (
     <div className="@container mx-auto flex max-w-6xl animate-fade-in flex-col gap-5 p-3 sm:p-5">
-      <header className="flex items-center justify-between gap-3">
+      <header className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-black text-white">Upgrader</h1>
         <div className="flex items-center gap-1.5">
           <GameToolbar game="upgrader" />
