@@ -286,4 +286,35 @@ describe('stake-style betting tools in the browser', () => {
     await page.getByTestId('bet-mode-auto').click();
     await expect.poll(() => page.getByTestId('mines-pattern-size').textContent()).toBe('2 tiles picked');
   });
+
+  it('cases autobet in instant mode: 3 opens of the case, each a real bet, then it stops', async () => {
+    const user = await site.server.newUser();
+    await site.fund(user.id, 100);
+    const { context, page } = await site.newPage();
+    await context.addInitScript((t) => {
+      window.localStorage.setItem('token', t);
+      window.localStorage.setItem('game-settings', JSON.stringify({ instant: { cases: true } }));
+    }, user.token);
+    await page.goto('/cases/inferno');
+    await page.getByLabel('Account menu').waitFor({ timeout: 20_000 });
+    await settledBalance(page, '100.00');
+    await page.getByTestId('bet-mode-auto').click();
+    expect(await page.getByTestId('auto-win-reset').count()).toBe(0); // a case's price is fixed
+    await page.getByTestId('auto-bets').fill('3');
+    await page.getByTestId('auto-start').click();
+    const session = page.getByTestId('auto-session');
+    await expect.poll(() => session.getAttribute('data-ended'), { timeout: 40_000 }).toBe('count');
+    const rows = await db()
+      .selectFrom('bets')
+      .select(['stake', 'payout'])
+      .where('user_id', '=', user.id)
+      .where('game', '=', 'cases')
+      .execute();
+    expect(rows).toHaveLength(3);
+    const profit = rows.reduce((sum, r) => sum + r.payout - r.stake, 0);
+    expect(await page.getByTestId('auto-profit').textContent()).toBe(
+      `${profit < 0 ? '−' : ''}${(Math.abs(profit) / 100).toFixed(2)}`,
+    );
+    await shot(page, 'stake-cases-autobet-desktop');
+  });
 });

@@ -202,7 +202,10 @@ export function AutobetControls({
   ready,
   startProblem,
   beforeStart,
+  fixedStake = false,
 }: {
+  /** The stake cannot change (a case's price): no on-win / on-loss rules. */
+  fixedStake?: boolean;
   auto: Autobet;
   baseCents: number;
   ready: boolean;
@@ -236,20 +239,24 @@ export function AutobetControls({
         testId="auto-bets"
         onChange={(v) => set({ bets: v })}
       />
-      <RuleField
-        label="On Win"
-        rule={draft.onWin}
-        disabled={busy}
-        testId="auto-win"
-        onRule={(r) => set({ onWin: r })}
-      />
-      <RuleField
-        label="On Loss"
-        rule={draft.onLoss}
-        disabled={busy}
-        testId="auto-loss"
-        onRule={(r) => set({ onLoss: r })}
-      />
+      {fixedStake ? null : (
+        <>
+          <RuleField
+            label="On Win"
+            rule={draft.onWin}
+            disabled={busy}
+            testId="auto-win"
+            onRule={(r) => set({ onWin: r })}
+          />
+          <RuleField
+            label="On Loss"
+            rule={draft.onLoss}
+            disabled={busy}
+            testId="auto-loss"
+            onRule={(r) => set({ onLoss: r })}
+          />
+        </>
+      )}
       <div className="grid grid-cols-2 gap-2">
         <SmallField
           label="Stop on Profit"
