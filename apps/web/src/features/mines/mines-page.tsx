@@ -13,6 +13,7 @@ import type { MinesState } from './mines-state.ts';
 import { useMines } from './use-mines.ts';
 import { AutobetControls, type BetMode, BetModeSwitch } from '../autobet/autobet-panel.tsx';
 import { useAutobet } from '../autobet/use-autobet.ts';
+import { useBetHotkeys } from '../bet-tools/hotkeys.ts';
 import { useGameSettings } from '../../lib/game-settings.ts';
 import { confirmStake } from '../bet-tools/bet-confirm.tsx';
 
@@ -111,6 +112,21 @@ export function MinesPage() {
     if (pick !== undefined) reveal(pick);
   };
 
+  const manualBet = () => {
+    const cents = textToCents(amount) ?? 0;
+    void confirmStake(cents).then((ok) => ok && bet(cents, count));
+  };
+  useBetHotkeys({
+    game: 'mines',
+    amount,
+    setAmount: (v) => (playing ? undefined : setAmount(v)),
+    bet: auto.running
+      ? auto.stop
+      : mode === 'manual' && state.status === 'idle' && ready
+        ? manualBet
+        : undefined,
+  });
+
   const panel = (
     <>
       <BetModeSwitch mode={mode} onMode={setMode} disabled={playing} />
@@ -180,10 +196,7 @@ export function MinesPage() {
         <PlayButton
           data-testid="mines-bet"
           disabled={state.status === 'starting' || !ready}
-          onClick={() => {
-            const cents = textToCents(amount) ?? 0;
-            void confirmStake(cents).then((ok) => ok && bet(cents, count));
-          }}
+          onClick={manualBet}
         >
           Bet
         </PlayButton>
