@@ -317,4 +317,25 @@ describe('stake-style betting tools in the browser', () => {
     );
     await shot(page, 'stake-cases-autobet-desktop');
   });
+
+  it('live feed tabs: a 150.00 bet shows under High rollers on the home page; the tabs fit a phone', async () => {
+    const { page } = await player(500, '/dice');
+    await settledBalance(page, '500.00');
+    await page.getByLabel('Bet Amount').fill('150.00');
+    await page.getByTestId('dice-roll-under').fill('90');
+    await page.getByTestId('dice-bet').focus();
+    await page.getByTestId('dice-bet').click();
+    await page.getByRole('list', { name: 'Recent rolls' }).getByRole('listitem').first().waitFor();
+    const { page: phone } = await player(0, '/home', { phone: true });
+    const feed = phone.getByRole('region', { name: 'Live bets' });
+    await feed.getByRole('tab', { name: 'High rollers' }).click();
+    await expect
+      .poll(() => feed.getByRole('tabpanel').getByTestId('live-bet-open').first().textContent(), {
+        timeout: 10_000,
+      })
+      .toBe('150.00');
+    await feed.getByRole('tab', { name: 'Lucky wins' }).click();
+    await feed.scrollIntoViewIfNeeded();
+    await shot(phone, 'stake-live-feed-tabs-phone');
+  });
 });

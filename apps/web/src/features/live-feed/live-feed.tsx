@@ -25,15 +25,27 @@ function clock(iso: string): string {
 }
 
 /** The feed's tabs: every bet, the big stakes, the big multipliers, the player's own. */
-const TABS: ReadonlyArray<{ value: 'all' | 'high' | 'lucky' | 'mine'; label: string; empty: string }> = [
-  { value: 'all', label: 'All bets', empty: 'No bets yet. Be the first!' },
+const TABS: ReadonlyArray<{
+  value: 'all' | 'high' | 'lucky' | 'mine';
+  label: string;
+  /** The label on a phone, where four full labels do not fit. */
+  short: string;
+  empty: string;
+}> = [
+  { value: 'all', label: 'All bets', short: 'All', empty: 'No bets yet. Be the first!' },
   {
     value: 'high',
     label: 'High rollers',
+    short: 'High',
     empty: `No bets of ${formatCoins(HIGH_ROLLER_STAKE)} or more yet.`,
   },
-  { value: 'lucky', label: 'Lucky wins', empty: `No wins of ${LUCKY_WIN_MULTIPLIER}× or more yet.` },
-  { value: 'mine', label: 'My bets', empty: 'You have no bets here yet.' },
+  {
+    value: 'lucky',
+    label: 'Lucky wins',
+    short: 'Lucky',
+    empty: `No wins of ${LUCKY_WIN_MULTIPLIER}× or more yet.`,
+  },
+  { value: 'mine', label: 'My bets', short: 'Mine', empty: 'You have no bets here yet.' },
 ];
 
 const cell = 'px-2 py-2.5 sm:px-3';
@@ -161,8 +173,14 @@ export function LiveFeed({
           </h2>
           <TabsList className="w-full overflow-x-auto sm:w-auto">
             {TABS.map((t) => (
-              <TabsTrigger key={t.value} value={t.value} className="whitespace-nowrap">
-                {t.label}
+              <TabsTrigger
+                key={t.value}
+                value={t.value}
+                aria-label={t.label}
+                className="px-2 whitespace-nowrap sm:px-3"
+              >
+                <span className="sm:hidden">{t.short}</span>
+                <span className="hidden sm:inline">{t.label}</span>
               </TabsTrigger>
             ))}
           </TabsList>
