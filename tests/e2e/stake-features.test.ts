@@ -241,6 +241,9 @@ describe('stake-style betting tools in the browser', () => {
     expect(await shown.textContent()).toBe(((10_000 - o.roll) / 100).toFixed(2));
     expect(o.win).toBe(10_000 - o.roll > 6000);
     await shot(page, 'stake-dice-over-phone');
+    await page.getByTestId('bet-mode-auto').click();
+    await page.getByTestId('auto-start').scrollIntoViewIfNeeded();
+    await shot(page, 'stake-dice-autobet-phone');
   });
 
   it('mines autobet: a saved tile pattern plays 5 whole games (bet, reveal, cash out) and stops', async () => {

@@ -195,7 +195,10 @@ function CaseOpening({ c }: { c: CaseView }) {
               size="lg"
               className="w-full sm:w-auto sm:min-w-56"
               disabled={opener.busy}
-              onClick={opener.open}
+              onClick={() => {
+                if (!signedIn) opener.open();
+                else void confirmStake(stakeCents).then((ok) => ok && opener.open());
+              }}
             >
               {opener.busy
                 ? 'Opening...'

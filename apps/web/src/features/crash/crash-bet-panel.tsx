@@ -121,7 +121,11 @@ export function CrashBetPanel({
           className={button.action === 'cashout' ? 'from-gold-300 to-gold-500' : undefined}
           onClick={() => {
             if (button.action === 'cashout') onCashout();
-            else if (button.action === 'place') onPlace(amountCents / 100, target);
+            else if (button.action === 'place') {
+              // a queued bet's button cancels it: no question then
+              if (mine.phase === 'queued') onPlace(amountCents / 100, target);
+              else void confirmStake(amountCents).then((ok) => ok && onPlace(amountCents / 100, target));
+            }
           }}
         >
           <span>{button.text}</span>
