@@ -176,4 +176,33 @@ describe('crash in the browser', () => {
     expect(await dialog.getByTestId('fair-round-note').count()).toBe(1);
     await shot(page, 'crash-fair-handover-desktop');
   });
+
+  it('autobet: a bet in each of 2 rounds with the auto cashout, settled at the cashout or the crash, then it stops', async () => {
+    await bettingRound(() => true);
+    const p = await fundedPlayer(ctx(), 10);
+    const page = await open('/crash', p.token);
+    await page.getByTestId('bet-mode-auto').click();
+    await page.getByLabel('Bet Amount').fill('1.00');
+    await page.getByTestId('crash-auto').fill('1.50');
+    await page.getByTestId('auto-bets').fill('2');
+    await page.getByTestId('auto-start').click();
+    const bets = () =>
+      ctx().db.selectFrom('round_bets').select(['payout', 'amount']).where('user_id', '=', p.id).execute();
+    for (let n = 1; n <= 2; n++) {
+      await expect.poll(async () => (await bets()).length, { timeout: 10_000 }).toBe(n);
+      await drive(clock, loop(), CRASH_BETTING_MS);
+      await driveUntil(clock, loop(), () => loop().current.kind === 'over');
+      if (n === 1) await driveUntil(clock, loop(), () => loop().current.kind === 'betting');
+    }
+    const session = page.getByTestId('auto-session');
+    await expect.poll(() => session.getAttribute('data-ended'), { timeout: 10_000 }).toBe('count');
+    const rows = await bets();
+    const profit = rows.reduce((sum, r) => sum + r.payout - r.amount, 0);
+    expect(await page.getByTestId('auto-played').textContent()).toBe('2');
+    expect(await page.getByTestId('auto-profit').textContent()).toBe(
+      `${profit < 0 ? '−' : ''}${(Math.abs(profit) / 100).toFixed(2)}`,
+    );
+    for (const r of rows) expect([0, 150]).toContain(r.payout);
+    await shot(page, 'crash-autobet-desktop');
+  });
 });

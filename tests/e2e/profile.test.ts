@@ -83,8 +83,10 @@ describe('profile page in the browser', () => {
     const details = page.getByRole('dialog', { name: 'Dice bet' });
     await details.getByText('Client seed', { exact: true }).waitFor();
     await details.getByText(u.betId, { exact: true }).waitFor();
-    expect(await details.getByRole('link', { name: /Provably Fair/ }).getAttribute('href')).toBe(
-      '/provably-fair?tab=dice',
+    // Verify opens the verifier filled in (issue 15); the server seed only once revealed
+    const verify = (await details.getByRole('link', { name: 'Verify' }).getAttribute('href')) ?? '';
+    expect(verify).toMatch(
+      /^\/provably-fair\?tab=dice&clientSeed=[^&]+&nonce=\d+&target=[\d.]+&edgePct=[\d.]+$/,
     );
     await shot(page, 'profile-bet-details');
     await page.keyboard.press('Escape');

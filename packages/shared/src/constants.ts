@@ -72,3 +72,8 @@ export const ACCOUNT_EVENTS = {
 
 /** Socket events under 10 ms apart from one socket are dropped (PROTOCOL.md §1). */
 export const SOCKET_MIN_INTERVAL_MS = 10;
+
+/** Live feed tabs (issue 15): High rollers list bets of at least this stake (coins)… */
+export const HIGH_ROLLER_STAKE = 100;
+/** …and Lucky wins bets that paid at least this multiplier. */
+export const LUCKY_WIN_MULTIPLIER = 10;

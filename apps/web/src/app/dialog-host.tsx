@@ -1,4 +1,6 @@
 import { TipRainDialog } from '../features/rain/tip-rain-dialog.tsx';
+import { BetConfirmHost } from '../features/bet-tools/bet-confirm.tsx';
+import { BetDialog } from '../features/bet-details/bet-dialog.tsx';
 import { AdminDialog } from '../features/account/admin-dialog.tsx';
 import { CashierDialog } from '../features/cashier/cashier-dialog.tsx';
 import { CouponDialog } from '../features/coupons/coupon-dialog.tsx';
@@ -51,6 +53,8 @@ export function DialogHost() {
       <SupportDialog open={is('support')} onOpenChange={onOpenChange} />
       <TermsDialog open={is('terms')} onOpenChange={onOpenChange} />
       <AdminDialog open={is('admin')} onOpenChange={onOpenChange} />
+      <BetDialog />
+      <BetConfirmHost />
       <ProfileDialog />
       <TipDialog />
       <TipRainDialog />

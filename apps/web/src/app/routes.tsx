@@ -2,6 +2,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { AffiliateLinkPage } from '../features/affiliates/affiliate-link-page.tsx';
 import { CheckMailPage } from '../features/auth/check-mail-page.tsx';
 import { SocialLoginPage } from '../features/auth/social-login-page.tsx';
+import { BetPage } from '../features/bet-details/bet-page.tsx';
 import { BattlePage } from '../features/battles/battle-page.tsx';
 import { BattlesPage } from '../features/battles/battles-page.tsx';
 import { BlackjackPage } from '../features/blackjack/blackjack-page.tsx';
@@ -30,8 +31,7 @@ import { Root } from './root.tsx';
 import { ShellLayout } from './shell-layout.tsx';
 
 /** Screens that later issues build; until then each shows the placeholder page (spec-3 §2.16). */
-const PLACEHOLDERS: Array<{ path: string; title: string; game?: GameKey }> = [
-];
+const PLACEHOLDERS: Array<{ path: string; title: string; game?: GameKey }> = [];
 
 /** The route table of spec-2 §2. */
 export const routes: RouteObject[] = [
@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
           { path: '/slots', element: <SlotsPage /> },
           { path: '/slots/:identifier2', element: <SlotPlayPage /> },
           { path: '/provably-fair', element: <ProvablyFairPage /> },
+          { path: '/bets/:betId', element: <BetPage /> },
           { path: '/a/:affiliateCode', element: <AffiliateLinkPage /> },
           { path: '/login/:provider?', element: <SocialLoginPage /> },
           { path: '/register/check-mail', element: <CheckMailPage /> },

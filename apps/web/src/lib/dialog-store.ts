@@ -12,7 +12,8 @@ export type DialogRequest =
   | { name: 'affiliates' }
   | { name: 'support' }
   | { name: 'terms' }
-  | { name: 'admin' };
+  | { name: 'admin' }
+  | { name: 'bet'; id: string };
 
 export type DialogName = DialogRequest['name'];
 

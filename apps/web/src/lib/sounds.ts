@@ -1,38 +1,77 @@
 import { WIN_SOUND_VOLUME } from '@coinsite/shared/constants';
+import { soundGain } from './game-settings.ts';
 
-/** Sounds are synthesised with WebAudio: nothing to download, nothing to bundle. */
-export type SoundName = 'win' | 'error' | 'notify';
+/**
+ * Sounds are synthesised with WebAudio: nothing to download, nothing to bundle. Each note is a
+ * soft sine or triangle with a bell-like partial, shaped by a quick attack and an exponential
+ * decay, through a low-pass filter and a short echo: chimes rather than the beeps of a square wave.
+ * The player's volume and mute (header, remembered) scale the spec's volumes.
+ */
+export type SoundName = 'win' | 'error' | 'notify' | 'bet';
 
 interface Note {
   freq: number;
+  /** Start, seconds after the sound begins. */
   at: number;
+  /** Decay time, seconds. */
   dur: number;
   type: OscillatorType;
+  /** Pitch glide: the note ends at freq × bend (a thud falls). */
+  bend?: number;
+  /** Relative loudness of the note in its sound (1 by default). */
+  level?: number;
 }
 
-const SOUNDS: Record<SoundName, { notes: Note[]; volume: number }> = {
+interface SoundSpec {
+  volume: number;
+  notes: Note[];
+  /** Low-pass cut-off, Hz. */
+  tone: number;
+  /** Echo level, 0 to 1. */
+  echo: number;
+}
+
+const SOUNDS: Record<SoundName, SoundSpec> = {
+  // a rising major arpeggio that rings out
   win: {
     volume: WIN_SOUND_VOLUME,
+    tone: 6000,
+    echo: 0.25,
     notes: [
-      { freq: 784, at: 0, dur: 0.12, type: 'triangle' },
-      { freq: 988, at: 0.08, dur: 0.12, type: 'triangle' },
-      { freq: 1175, at: 0.16, dur: 0.14, type: 'triangle' },
-      { freq: 1568, at: 0.24, dur: 0.32, type: 'sine' },
+      { freq: 523.25, at: 0, dur: 0.35, type: 'triangle' },
+      { freq: 659.25, at: 0.07, dur: 0.35, type: 'triangle' },
+      { freq: 783.99, at: 0.14, dur: 0.4, type: 'triangle' },
+      { freq: 1046.5, at: 0.21, dur: 0.7, type: 'sine', level: 1.1 },
+      { freq: 2093, at: 0.21, dur: 0.35, type: 'sine', level: 0.25 },
     ],
   },
+  // a soft falling two-note thud, not an alarm
   error: {
     volume: 0.2,
+    tone: 1200,
+    echo: 0.1,
     notes: [
-      { freq: 220, at: 0, dur: 0.14, type: 'square' },
-      { freq: 165, at: 0.12, dur: 0.2, type: 'square' },
+      { freq: 311.13, at: 0, dur: 0.18, type: 'triangle', bend: 0.85 },
+      { freq: 233.08, at: 0.11, dur: 0.3, type: 'triangle', bend: 0.8 },
     ],
   },
+  // a two-tone bell
   notify: {
     volume: 0.2,
+    tone: 5000,
+    echo: 0.2,
     notes: [
-      { freq: 880, at: 0, dur: 0.1, type: 'sine' },
-      { freq: 1320, at: 0.09, dur: 0.18, type: 'sine' },
+      { freq: 880, at: 0, dur: 0.3, type: 'sine' },
+      { freq: 2640, at: 0, dur: 0.12, type: 'sine', level: 0.2 },
+      { freq: 1318.5, at: 0.1, dur: 0.45, type: 'sine' },
     ],
+  },
+  // a short wooden tick as a bet goes out
+  bet: {
+    volume: 0.12,
+    tone: 3000,
+    echo: 0,
+    notes: [{ freq: 1400, at: 0, dur: 0.05, type: 'sine', bend: 0.5 }],
   },
 };
 
@@ -44,27 +83,52 @@ function audio(): AudioContext | null {
   return context;
 }
 
-/** Plays a sound; silently does nothing when the browser has not allowed audio yet. */
+/**
+ * Plays a sound at its spec volume (or `volume`), scaled by the player's volume; silent when
+ * muted, and silently does nothing when the browser has not allowed audio yet.
+ */
 export function playSound(name: SoundName, volume?: number): void {
   try {
+    const gainScale = soundGain();
+    if (gainScale <= 0) return;
     const ctx = audio();
     if (!ctx) return;
     if (ctx.state === 'suspended') void ctx.resume().catch(() => undefined);
     const spec = SOUNDS[name];
-    const peak = volume ?? spec.volume;
+    const peak = Math.max(0.0002, (volume ?? spec.volume) * gainScale);
     const start = ctx.currentTime + 0.01;
+
+    const filter = ctx.createBiquadFilter();
+    filter.type = 'lowpass';
+    filter.frequency.value = spec.tone;
+    filter.connect(ctx.destination);
+    if (spec.echo > 0) {
+      const delay = ctx.createDelay(0.5);
+      delay.delayTime.value = 0.12;
+      const feedback = ctx.createGain();
+      feedback.gain.value = spec.echo;
+      filter.connect(delay);
+      delay.connect(feedback);
+      feedback.connect(delay);
+      delay.connect(ctx.destination);
+      // let the echo die away, then free the nodes
+      setTimeout(() => feedback.disconnect(), 2000);
+    }
+
     for (const note of spec.notes) {
       const osc = ctx.createOscillator();
       const gain = ctx.createGain();
       osc.type = note.type;
-      osc.frequency.value = note.freq;
       const t0 = start + note.at;
+      osc.frequency.setValueAtTime(note.freq, t0);
+      if (note.bend) osc.frequency.exponentialRampToValueAtTime(note.freq * note.bend, t0 + note.dur);
+      const level = Math.max(0.0002, peak * (note.level ?? 1));
       gain.gain.setValueAtTime(0.0001, t0);
-      gain.gain.exponentialRampToValueAtTime(peak, t0 + 0.015);
+      gain.gain.exponentialRampToValueAtTime(level, t0 + 0.008);
       gain.gain.exponentialRampToValueAtTime(0.0001, t0 + note.dur);
-      osc.connect(gain).connect(ctx.destination);
+      osc.connect(gain).connect(filter);
       osc.start(t0);
-      osc.stop(t0 + note.dur + 0.02);
+      osc.stop(t0 + note.dur + 0.05);
     }
   } catch {
     // audio is a nicety; never let it break the page

@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   bootRetries: 'boot-retries',
   /** set once the chat rules were agreed to (spec-2 §4) */
   chatRulesAgreed: 'chat-rules-agreed',
+  /** hotkeys, instant mode, sound and bet confirmation (lib/game-settings.ts) */
+  gameSettings: 'game-settings',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -1,4 +1,5 @@
 import { centsToCoins } from '@coinsite/shared';
+import { HIGH_ROLLER_STAKE, LUCKY_WIN_MULTIPLIER } from '@coinsite/shared/constants';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Ctx } from '../../platform/context.ts';
@@ -24,13 +25,18 @@ const GAMES = [
 ] as const;
 
 export function betsRoutes(app: FastifyInstance, ctx: Ctx): void {
-  /** The live feed's first screen: the latest bets site-wide, optionally of one game, and the player's own. */
+  /**
+   * The live feed's first screen: the latest bets site-wide, optionally of one game, the player's
+   * own, the high rollers' (stake ≥ HIGH_ROLLER_STAKE) and the lucky wins (≥ LUCKY_WIN_MULTIPLIER×).
+   */
   app.get('/api/bets/live', async (req) => {
     const q = parse(z.object({ game: z.enum(GAMES, { error: 'Unknown game.' }).optional() }), req.query);
     const user = await currentUser(ctx, req);
     return {
       all: await recentFeed(ctx, { game: q.game }),
       mine: user ? await recentFeed(ctx, { userId: user.id, game: q.game }) : [],
+      high: await recentBets(ctx, { game: q.game, minStake: HIGH_ROLLER_STAKE * 100 }),
+      lucky: await recentBets(ctx, { game: q.game, minMultiplier: LUCKY_WIN_MULTIPLIER }),
     };
   });
 

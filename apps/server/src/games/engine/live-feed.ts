@@ -70,7 +70,7 @@ export async function recentFeed(
 /** The latest settled bets site-wide (from the database, so every node and a restart agree). */
 export async function recentBets(
   ctx: Ctx,
-  opts: { userId?: number; game?: string; limit?: number } = {},
+  opts: { userId?: number; game?: string; limit?: number; minStake?: number; minMultiplier?: number } = {},
 ): Promise<BetView[]> {
   let q = ctx.db
     .selectFrom('bets as b')
@@ -91,6 +91,10 @@ export async function recentBets(
     .limit(opts.limit ?? FEED_SIZE);
   if (opts.userId !== undefined) q = q.where('b.user_id', '=', opts.userId);
   if (opts.game) q = q.where('b.game', '=', opts.game);
+  if (opts.minStake !== undefined) q = q.where('b.stake', '>=', opts.minStake);
+  // multiplier is stored in ten-thousandths
+  if (opts.minMultiplier !== undefined)
+    q = q.where('b.multiplier', '>=', Math.round(opts.minMultiplier * 10000));
   const rows = await q.execute();
   return rows.map((r) => ({
     id: String(r.id),

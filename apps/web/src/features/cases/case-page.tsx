@@ -1,6 +1,6 @@
 import { CASE_OPEN_ANIMATION_MS, CASE_REEL } from '@coinsite/shared/schemas/cases';
 import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 import { formatCoins } from '../../lib/format.ts';
@@ -8,6 +8,13 @@ import { Button } from '../../ui/button.tsx';
 import { CoinIcon } from '../../ui/coin-icon.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
+import { AutobetControls, type BetMode, BetModeSwitch } from '../autobet/autobet-panel.tsx';
+import { type SettledBet, useAutobet } from '../autobet/use-autobet.ts';
+import { confirmStake } from '../bet-tools/bet-confirm.tsx';
+import { useGameSocket } from '../dice/use-game-socket.ts';
+import { coinsToCents } from '@coinsite/shared/money';
+import { GameToolbar } from '../bet-tools/game-toolbar.tsx';
+import { useInstant } from '../../lib/game-settings.ts';
 import { ProvablyFairButton } from '../fairness-dialog/provably-fair-button.tsx';
 import { LiveFeed } from '../live-feed/live-feed.tsx';
 import { CaseReel } from './case-reel.tsx';
@@ -84,23 +91,70 @@ function CostBox({ price, count }: { price: number; count: number }) {
   );
 }
 
+/** The reel's run in instant mode: long enough to read as a stop, not a spin. */
+const INSTANT_REEL_MS = 300;
+
 function CaseOpening({ c }: { c: CaseView }) {
   const signedIn = useAuthStore((s) => s.isAuthenticated && s.user !== null);
   const [count, setCount] = useState(1);
   const [last, setLast] = useState<OpenedResult | null>(null);
+  const instant = useInstant('cases');
+  const [mode, setMode] = useState<BetMode>('manual');
+  /** The autobet's open in flight: what its reels brought back so far. */
+  const round = useRef<{
+    payout: number;
+    got: number;
+    started: boolean;
+    done: (ok: boolean) => void;
+  } | null>(null);
+  const onOpened = (r: OpenedResult) => {
+    setLast(r);
+    if (round.current) {
+      round.current.payout += coinsToCents(r.price);
+      round.current.got += 1;
+    }
+  };
   const opener = useCaseOpener({
     slug: c.slug,
     items: c.items,
     count,
     event: 'cases:open',
     payload: c.slug,
-    durationMs: CASE_OPEN_ANIMATION_MS,
+    // instant mode: the reel jumps to its item
+    durationMs: instant ? INSTANT_REEL_MS : CASE_OPEN_ANIMATION_MS,
     live: LIVE,
     demo: DEMO,
     // the idle reel already holds as many cards as the longest spin: a spin's first frame then only
     // updates cards, never mounts dozens (issue 14 item 11)
     idleLength: Math.max(LIVE.length, DEMO.length),
-    onOpened: setLast,
+    onOpened,
+  });
+  const openRef = useRef(opener.open);
+  openRef.current = opener.open;
+  const stakeCents = coinsToCents(c.price) * count;
+  // an autobet open ends when the opener is idle again: every reel answered, or an error stopped it
+  useEffect(() => {
+    const r = round.current;
+    if (!r) return;
+    if (opener.busy) r.started = true;
+    else if (r.started) r.done(r.got >= count);
+  }, [opener.busy, count]);
+  const connected = useGameSocket('cases');
+  const auto = useAutobet({
+    connected,
+    place: () =>
+      new Promise<SettledBet>((resolve, reject) => {
+        const timer = setTimeout(() => finish(false), 60_000);
+        const finish = (ok: boolean) => {
+          clearTimeout(timer);
+          const r = round.current;
+          round.current = null;
+          if (ok && r) resolve({ stake: stakeCents, payout: r.payout });
+          else reject(new Error('The case did not open.'));
+        };
+        round.current = { payout: 0, got: 0, started: false, done: finish };
+        openRef.current();
+      }),
   });
   return (
     <>
@@ -133,20 +187,28 @@ function CaseOpening({ c }: { c: CaseView }) {
           ))}
         </div>
         <div className="flex flex-col items-center justify-center gap-3 sm:flex-row">
-          <CountPicker count={count} disabled={opener.busy} onChange={setCount} />
-          <Button
-            variant="gold"
-            size="lg"
-            className="w-full sm:w-auto sm:min-w-56"
-            disabled={opener.busy}
-            onClick={opener.open}
-          >
-            {opener.busy && !opener.demoing
-              ? 'Opening...'
-              : signedIn
-                ? `Open for ${formatCoins(c.price * count)}`
-                : 'Sign in to open'}
-          </Button>
+          <CountPicker count={count} disabled={opener.busy || auto.running} onChange={setCount} />
+          <div className="w-full sm:w-48">
+            <BetModeSwitch mode={mode} onMode={setMode} disabled={auto.running} />
+          </div>
+          {mode === 'manual' ? (
+            <Button
+              variant="gold"
+              size="lg"
+              className="w-full sm:w-auto sm:min-w-56"
+              disabled={opener.busy}
+              onClick={() => {
+                if (!signedIn) opener.open();
+                else void confirmStake(stakeCents).then((ok) => ok && opener.open());
+              }}
+            >
+              {opener.busy && !opener.demoing
+                ? 'Opening...'
+                : signedIn
+                  ? `Open for ${formatCoins(c.price * count)}`
+                  : 'Sign in to open'}
+            </Button>
+          ) : null}
           <div className="flex gap-2">
             <Button
               variant="secondary"
@@ -157,6 +219,7 @@ function CaseOpening({ c }: { c: CaseView }) {
             >
               {opener.demoing ? 'Demo spinning...' : 'Demo Spin'}
             </Button>
+            <GameToolbar game="cases" />
             <ProvablyFairButton className="h-12">
               {last ? (
                 <p className="rounded-lg bg-ink-950/60 p-3 text-xs text-ink-300 ring-1 ring-ink-700">
@@ -167,6 +230,17 @@ function CaseOpening({ c }: { c: CaseView }) {
             </ProvablyFairButton>
           </div>
         </div>
+        {mode === 'auto' ? (
+          <div className="mx-auto w-full max-w-sm">
+            <AutobetControls
+              auto={auto}
+              fixedStake
+              baseCents={stakeCents}
+              ready={connected && !opener.busy}
+              beforeStart={confirmStake}
+            />
+          </div>
+        ) : null}
       </section>
       <section className="flex flex-col gap-3">
         <h2 className="text-lg font-bold text-white">Case Contents</h2>

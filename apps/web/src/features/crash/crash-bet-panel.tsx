@@ -4,9 +4,12 @@ import { useId, useState } from 'react';
 import { formatCoins } from '../../lib/format.ts';
 import { AmountField } from '../dice/amount-field.tsx';
 import { PlayButton, Readout } from '../dice/instant-game.tsx';
-import { acceptsNumeric, textToCents, textToNumber } from '../dice/numeric.ts';
+import { acceptsNumeric, centsToText, textToCents, textToNumber } from '../dice/numeric.ts';
 import type { CrashView } from './crash-state.ts';
 import type { MyBet } from './use-crash.ts';
+import { AutobetControls, type BetMode, BetModeSwitch } from '../autobet/autobet-panel.tsx';
+import { type SettledBet, useAutobet } from '../autobet/use-autobet.ts';
+import { confirmStake } from '../bet-tools/bet-confirm.tsx';
 
 /** What the button says and does for the player's bet and the round's status (spec-3 §4). */
 function buttonFor(mine: MyBet, view: CrashView) {
@@ -36,7 +39,10 @@ export function CrashBetPanel({
   ready,
   onPlace,
   onCashout,
+  placeRound,
 }: {
+  /** Autobet: one bet in the next round, settled at its cashout or the crash. */
+  placeRound: (amount: number, target: number | null) => Promise<SettledBet>;
   view: CrashView;
   mine: MyBet;
   ready: boolean;
@@ -53,10 +59,17 @@ export function CrashBetPanel({
   const betCents =
     mine.phase === 'active' || mine.phase === 'cashing' ? Math.round(mine.bet.betAmount * 100) : 0;
   const live = betCents > 0 && view.status === CRASH_STATUS.InProgress;
-  const editing = mine.phase === 'none' || mine.phase === 'cashed';
+  const [mode, setMode] = useState<BetMode>('manual');
+  const autobet = useAutobet({
+    place: (cents) => placeRound(cents / 100, target),
+    connected: ready,
+    onAmount: (cents) => setAmount(centsToText(cents)),
+  });
+  const editing = (mine.phase === 'none' || mine.phase === 'cashed') && !autobet.running;
 
   return (
     <>
+      <BetModeSwitch mode={mode} onMode={setMode} disabled={autobet.running} />
       <AmountField value={amount} onChange={setAmount} disabled={!editing} />
       <div className="flex flex-col gap-1.5">
         <label htmlFor={autoId} className="text-xs font-semibold text-ink-300">
@@ -90,22 +103,39 @@ export function CrashBetPanel({
             : '—'
         }
       />
-      <PlayButton
-        data-testid="crash-bet"
-        disabled={button.disabled || !ready}
-        className={button.action === 'cashout' ? 'from-gold-300 to-gold-500' : undefined}
-        onClick={() => {
-          if (button.action === 'cashout') onCashout();
-          else if (button.action === 'place') onPlace(amountCents / 100, target);
-        }}
-      >
-        <span>{button.text}</span>
-        {live ? (
-          <span className="font-mono text-sm tabular-nums opacity-80">
-            {formatCoins(Math.floor(betCents * view.lastTick) / 100)}
-          </span>
-        ) : null}
-      </PlayButton>
+      {mode === 'auto' ? (
+        <AutobetControls
+          auto={autobet}
+          baseCents={amountCents}
+          ready={ready}
+          startProblem={
+            target === null || target <= 100 ? 'Set an auto cashout above 1.00x for autobet.' : null
+          }
+          beforeStart={confirmStake}
+        />
+      ) : null}
+      {mode === 'auto' && mine.phase !== 'active' && mine.phase !== 'cashing' ? null : (
+        <PlayButton
+          data-testid="crash-bet"
+          disabled={button.disabled || !ready}
+          className={button.action === 'cashout' ? 'from-gold-300 to-gold-500' : undefined}
+          onClick={() => {
+            if (button.action === 'cashout') onCashout();
+            else if (button.action === 'place') {
+              // a queued bet's button cancels it: no question then
+              if (mine.phase === 'queued') onPlace(amountCents / 100, target);
+              else void confirmStake(amountCents).then((ok) => ok && onPlace(amountCents / 100, target));
+            }
+          }}
+        >
+          <span>{button.text}</span>
+          {live ? (
+            <span className="font-mono text-sm tabular-nums opacity-80">
+              {formatCoins(Math.floor(betCents * view.lastTick) / 100)}
+            </span>
+          ) : null}
+        </PlayButton>
+      )}
       {view.maxProfit > 0 ? (
         <p className="text-xs text-ink-400">
           Max profit per bet: {formatCoins(view.maxProfit)}. A bet reaching it is cashed out for you.

@@ -43,6 +43,7 @@ export function CrashPage() {
               ready={crash.ready}
               onPlace={crash.placeOrCancel}
               onCashout={crash.cashout}
+              placeRound={crash.placeRound}
             />
           </aside>
           <div

@@ -12,6 +12,7 @@ import { getSocket, onSocket } from '../../lib/socket.ts';
 import { playSound } from '../../lib/sounds.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { eventMessage } from '../dice/use-dice.ts';
+import type { SettledBet } from '../autobet/use-autobet.ts';
 import { useGameSocket } from '../dice/use-game-socket.ts';
 import { fetchCrash, fetchMyCrashBet } from './crash-api.ts';
 import { crashReducer, initialCrashView } from './crash-state.ts';
@@ -43,6 +44,21 @@ export function useCrash() {
   const [mine, setMineState] = useState<MyBet>({ phase: 'none' });
   const mineRef = useRef(mine);
   const clearTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** The autobet's bet of this round: settled at its cashout, or at the crash with nothing. */
+  const round = useRef<{
+    stake: number;
+    resolve: (b: SettledBet) => void;
+    reject: (e: Error) => void;
+  } | null>(null);
+  const settleRound = (payoutCents: number | null, error?: string) => {
+    const r = round.current;
+    if (!r) return;
+    round.current = null;
+    if (payoutCents === null) r.reject(new Error(error ?? 'refused'));
+    else r.resolve({ stake: r.stake, payout: payoutCents });
+  };
+  const settleRef = useRef(settleRound);
+  settleRef.current = settleRound;
 
   const setMine = useCallback((next: MyBet) => {
     mineRef.current = next;
@@ -91,7 +107,10 @@ export function useCrash() {
         if (!isRecord(e) || !isRecord(e.game)) return;
         dispatch({ type: 'end', game: e.game as unknown as CrashHist });
         const m = mineRef.current;
-        if (m.phase === 'active' || m.phase === 'cashing') setMine({ phase: 'none' });
+        if (m.phase === 'active' || m.phase === 'cashing') {
+          setMine({ phase: 'none' });
+          settleRef.current(0);
+        }
       }),
       onSocket('crash', CRASH_EVENTS.bets, (bets) => {
         if (Array.isArray(bets)) dispatch({ type: 'bets', bets: bets as CrashBet[] });
@@ -101,8 +120,10 @@ export function useCrash() {
         const event = e as unknown as CrashCashoutEvent;
         dispatch({ type: 'cashout', event });
         const m = mineRef.current;
-        if (event.playerID === userRef.current && (m.phase === 'active' || m.phase === 'cashing'))
+        if (event.playerID === userRef.current && (m.phase === 'active' || m.phase === 'cashing')) {
           setMine({ phase: 'cashed', bet: { ...m.bet, ...event } });
+          settleRef.current(Math.round(event.winningAmount * 100));
+        }
       }),
       onSocket('crash', CRASH_EVENTS.joinSuccess, (bet) => {
         if (!isRecord(bet)) return;
@@ -113,6 +134,7 @@ export function useCrash() {
         if (mineRef.current.phase === 'placing') setMine({ phase: 'none' });
         toast.error(eventMessage(msg));
         playSound('error');
+        settleRef.current(null, eventMessage(msg));
       }),
       onSocket('crash', CRASH_EVENTS.cashoutSuccess, () => {
         toast.success('Successfully cashed out!', { id: 'crash-cashout' });
@@ -162,5 +184,20 @@ export function useCrash() {
     getSocket('crash').emit(CRASH_EVENTS.cashout);
   };
 
-  return { view, viewRef, mine, ready, placeOrCancel, cashout };
+  /**
+   * Autobet: a bet in the next round it can join (queued while betting is closed), settled when it
+   * is cashed out (by the auto cashout) or the round crashes.
+   */
+  const placeRound = (amount: number, target: number | null): Promise<SettledBet> =>
+    new Promise((resolve, reject) => {
+      if (mineRef.current.phase === 'cashed') setMine({ phase: 'none' });
+      if (mineRef.current.phase !== 'none') {
+        reject(new Error('A bet is already in this round.'));
+        return;
+      }
+      round.current = { stake: Math.round(amount * 100), resolve, reject };
+      placeOrCancel(amount, target);
+    });
+
+  return { view, viewRef, mine, ready, placeOrCancel, placeRound, cashout };
 }

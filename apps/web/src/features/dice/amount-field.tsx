@@ -4,6 +4,7 @@ import { cn } from '../../lib/cn.ts';
 import { CoinIcon } from '../../ui/coin-icon.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { acceptsNumeric, centsToText, textToCents } from './numeric.ts';
+import { confirmMax } from '../bet-tools/bet-confirm.tsx';
 
 interface AmountFieldProps {
   value: string;
@@ -81,7 +82,10 @@ export function AmountField({ value, onChange, label = 'Bet Amount', disabled = 
           className={helperClass}
           disabled={disabled || wallet === null}
           aria-label="Bet the whole balance"
-          onClick={() => onChange(centsToText(wallet ?? 0))}
+          onClick={() => {
+            const all = wallet ?? 0;
+            void confirmMax(all).then((ok) => ok && onChange(centsToText(all)));
+          }}
         >
           Max
         </button>

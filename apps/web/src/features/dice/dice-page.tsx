@@ -1,9 +1,13 @@
-import { Percent, X } from 'lucide-react';
+import { ArrowLeftRight, Percent, X } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { formatCoins } from '../../lib/format.ts';
 import { gameLimits } from '../../lib/site-store.ts';
 import { useAnimatedNumber } from '../wallet/use-animated-number.ts';
+import { AutobetControls, type BetMode, BetModeSwitch } from '../autobet/autobet-panel.tsx';
+import { useAutobet } from '../autobet/use-autobet.ts';
+import { useBetHotkeys } from '../bet-tools/hotkeys.ts';
+import { useInstant } from '../../lib/game-settings.ts';
 import { AmountField } from './amount-field.tsx';
 import { BET_LOCK_MS } from './bet-lock.ts';
 import {
@@ -18,9 +22,14 @@ import { InstantGameScreen, MaxProfitNote, PlayButton, Readout } from './instant
 import { LinkedField } from './linked-field.tsx';
 import { centsToText, textToCents } from './numeric.ts';
 import { type DiceResult, useDice } from './use-dice.ts';
+import { confirmStake } from '../bet-tools/bet-confirm.tsx';
 
 function ResultNumber({ result }: { result: DiceResult | null }) {
-  const shown = useAnimatedNumber(result?.roll ?? 50, BET_LOCK_MS);
+  const instant = useInstant('dice');
+  // instant mode: the roll is shown on the next frame
+  const shown = useAnimatedNumber(result?.shown ?? 50, instant ? 1 : BET_LOCK_MS);
+  const line = result ? (result.over ? 10000 - result.target : result.target) / 100 : 0;
+  const [winWord, loseWord] = result?.over ? ['over', 'under'] : ['under', 'over'];
   return (
     <div className="flex flex-col items-center gap-1" aria-live="polite">
       <span
@@ -35,9 +44,9 @@ function ResultNumber({ result }: { result: DiceResult | null }) {
       <span className="h-5 text-sm font-semibold text-ink-300">
         {result
           ? result.win
-            ? `Rolled under ${(result.target / 100).toFixed(2)}: you won ${formatCoins(result.payout)}`
-            : `Rolled over ${(result.target / 100).toFixed(2)}: no luck this time`
-          : 'Roll under your target to win'}
+            ? `Rolled ${winWord} ${line.toFixed(2)}: you won ${formatCoins(result.payout)}`
+            : `Rolled ${loseWord} ${line.toFixed(2)}: no luck this time`
+          : 'Roll under or over your target to win'}
       </span>
     </div>
   );
@@ -54,7 +63,7 @@ function History({ items }: { items: DiceResult[] }) {
             r.win ? 'bg-accent-400' : 'bg-ink-600 text-ink-200',
           )}
         >
-          {r.roll.toFixed(2)}
+          {r.shown.toFixed(2)}
         </li>
       ))}
     </ol>
@@ -65,8 +74,24 @@ function History({ items }: { items: DiceResult[] }) {
 export function DicePage() {
   const [amount, setAmount] = useState('0.00');
   const [target, setTarget] = useState(DICE_DEFAULT_TARGET);
+  // roll over X is sent as roll under 100 − X (the wire has no direction: docs/decisions.md)
+  const [over, setOver] = useState(false);
   const dice = useDice();
+  const [mode, setMode] = useState<BetMode>('manual');
+  const auto = useAutobet({
+    place: (cents) => dice.place(cents, target, over),
+    connected: dice.ready,
+    onAmount: (cents) => setAmount(centsToText(cents)),
+  });
   const amountCents = textToCents(amount) ?? 0;
+  const guardedBet = () =>
+    void confirmStake(amountCents).then((ok) => ok && dice.bet(amountCents, target, over));
+  useBetHotkeys({
+    game: 'dice',
+    amount,
+    setAmount: (v) => (auto.running ? undefined : changeAmount(v)),
+    bet: auto.running ? auto.stop : mode === 'manual' && !dice.locked ? () => guardedBet() : undefined,
+  });
   const multiplier = multiplierFor(target);
   const profit = profitOnWin(amountCents, target);
 
@@ -81,16 +106,21 @@ export function DicePage() {
 
   const panel = (
     <>
-      <AmountField value={amount} onChange={changeAmount} />
+      <BetModeSwitch mode={mode} onMode={setMode} disabled={auto.running} />
+      <AmountField value={amount} onChange={changeAmount} disabled={auto.running} />
       <Readout
         label={`Profit on Win (${(multiplier / 10000).toFixed(4)}×)`}
         value={centsToText(profit)}
         testId="dice-profit"
         tone={profit > gameLimits.maxProfitCents ? 'lose' : undefined}
       />
-      <PlayButton data-testid="dice-bet" disabled={dice.locked} onClick={() => dice.bet(amountCents, target)}>
-        Bet
-      </PlayButton>
+      {mode === 'manual' ? (
+        <PlayButton data-testid="dice-bet" disabled={dice.locked} onClick={() => guardedBet()}>
+          Bet
+        </PlayButton>
+      ) : (
+        <AutobetControls auto={auto} baseCents={amountCents} ready={dice.ready} beforeStart={confirmStake} />
+      )}
       <MaxProfitNote over={profit > gameLimits.maxProfitCents}>
         Max profit per bet: {formatCoins(gameLimits.maxProfitCents / 100)}. A bet that could win more is
         refused.
@@ -100,13 +130,27 @@ export function DicePage() {
 
   const stage = (
     <div className="flex h-full flex-col gap-6 p-4 sm:p-6">
-      <History items={dice.history} />
+      <div className="flex items-center justify-between gap-3">
+        <button
+          type="button"
+          data-testid="dice-direction"
+          aria-pressed={over}
+          title={over ? 'Switch to roll under' : 'Switch to roll over'}
+          onClick={() => setOver((o) => !o)}
+          className="inline-flex h-8 shrink-0 items-center gap-1.5 rounded-lg bg-ink-950/60 px-2.5 text-xs font-bold text-ink-200 ring-1 ring-white/10 transition hover:text-white"
+        >
+          <ArrowLeftRight className="h-3.5 w-3.5" aria-hidden="true" />
+          {over ? 'Roll Over' : 'Roll Under'}
+        </button>
+        <History items={dice.history} />
+      </div>
       <div className="flex flex-1 flex-col justify-center gap-8 py-2">
         <ResultNumber result={dice.result} />
         <DiceSlider
           target={target}
           onTarget={changeTarget}
-          mark={dice.result ? { roll: dice.result.roll, win: dice.result.win, id: dice.result.betId } : null}
+          over={over}
+          mark={dice.result ? { roll: dice.result.shown, win: dice.result.win, id: dice.result.betId } : null}
         />
       </div>
       <div className="grid grid-cols-3 gap-2 rounded-xl bg-ink-950/50 p-3 ring-1 ring-white/5 sm:gap-3">
@@ -119,11 +163,11 @@ export function DicePage() {
           testId="dice-multiplier"
         />
         <LinkedField
-          label="Roll Under"
-          display={(target / 100).toFixed(2)}
+          label={over ? 'Roll Over' : 'Roll Under'}
+          display={((over ? 10000 - target : target) / 100).toFixed(2)}
           decimals={2}
-          onValue={(v) => changeTarget(v * 100)}
-          testId="dice-roll-under"
+          onValue={(v) => changeTarget(over ? 10000 - v * 100 : v * 100)}
+          testId={over ? 'dice-roll-over' : 'dice-roll-under'}
         />
         <LinkedField
           label="Win Chance"

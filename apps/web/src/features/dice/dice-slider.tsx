@@ -23,16 +23,27 @@ export function DiceSlider({
   onTarget,
   mark,
   disabled,
+  over = false,
 }: {
+  /** Roll over: the track is mirrored (over X is the server's roll under 100 − X, see use-dice). */
+  over?: boolean;
   target: number;
   onTarget: (hundredths: number) => void;
   mark: DiceMark | null;
   disabled?: boolean;
 }) {
-  const pct = target / 100;
+  const under = target / 100;
   const range = diceRangeHint();
-  const minPct = range.min / 100;
-  const maxPct = range.max / 100;
+  const minUnder = range.min / 100;
+  const maxUnder = range.max / 100;
+  // in roll-over mode everything is read from the other end of the track
+  const pct = over ? Math.round((100 - under) * 100) / 100 : under;
+  // (over: floored to the 0.1 step, so the steps land on whole tenths; the target is clamped anyway)
+  const minPct = over ? Math.floor((100 - maxUnder) * 10) / 10 : minUnder;
+  const maxPct = over ? Math.round((100 - minUnder) * 100) / 100 : maxUnder;
+  const background = over
+    ? `linear-gradient(90deg, #334155 0 ${minPct}%, #ef4444 ${minPct}% ${pct}%, #22c55e ${pct}% 100%)`
+    : `linear-gradient(90deg, #22c55e 0 ${pct}%, #ef4444 ${pct}% ${maxPct}%, #334155 ${maxPct}% 100%)`;
   return (
     // the input reaches half a thumb past the track on each side, so the thumb's centre and the
     // track's colours meet at the same point
@@ -59,20 +70,21 @@ export function DiceSlider({
           <div
             className="h-3 rounded-full"
             // past the largest target the track is grey: no roll under there can be chosen
-            style={{
-              background: `linear-gradient(90deg, #22c55e 0 ${pct}%, #ef4444 ${pct}% ${maxPct}%, #334155 ${maxPct}% 100%)`,
-            }}
+            style={{ background }}
           />
           <input
             type="range"
-            aria-label="Roll under"
-            min={range.min / 100}
-            max={range.max / 100}
+            aria-label={over ? 'Roll over' : 'Roll under'}
+            min={minPct}
+            max={maxPct}
             step={0.1}
             aria-describedby="dice-range-hint"
             value={pct}
             disabled={disabled}
-            onChange={(e) => onTarget(clampTarget(Number(e.target.value) * 100))}
+            onChange={(e) => {
+              const v = Number(e.target.value) * 100;
+              onTarget(clampTarget(over ? 10000 - v : v));
+            }}
             // the thumb's centre spans min..max of the 0–100 track, so it sits on the value it shows
             style={{ left: `calc(${minPct}% - 1rem)`, width: `calc(${maxPct - minPct}% + 2rem)` }}
             className={cn(
@@ -91,7 +103,9 @@ export function DiceSlider({
         </div>
       </div>
       <p id="dice-range-hint" data-testid="dice-range-hint" className="px-4 text-center text-xs text-ink-400">
-        {range.text}
+        {over
+          ? `Roll over ${(100 - maxUnder).toFixed(2)} to ${(100 - minUnder).toFixed(2)} (sent as roll under 100 − your number).`
+          : range.text}
       </p>
     </div>
   );

@@ -6,6 +6,7 @@ import { Button } from '../../ui/button.tsx';
 import { GameArt } from '../../ui/game-art.tsx';
 import { GAME_THEME, type GameKey } from '../../ui/game-theme.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
+import { GameToolbar } from '../bet-tools/game-toolbar.tsx';
 import { ProvablyFairButton } from '../fairness-dialog/provably-fair-button.tsx';
 import { LiveFeed } from '../live-feed/live-feed.tsx';
 
@@ -27,12 +28,16 @@ export function InstantGameScreen({
   const [from, to] = GAME_THEME[game satisfies GameKey];
   return (
     <div className="mx-auto flex w-full max-w-[1250px] flex-col gap-4 p-3 animate-fade-in sm:p-6">
-      <header className="flex items-center justify-between gap-3">
+      <header className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="flex items-center gap-2 text-xl font-black tracking-tight text-white sm:text-2xl">
           <GameArt game={game} className="h-9 w-12" />
           {title}
         </h1>
-        <ProvablyFairButton />
+        <div className="flex items-center gap-1.5">
+          {/* blackjack has its own action hotkeys (S stands there); the bet tools' keys would clash */}
+          {game === 'blackjack' ? null : <GameToolbar game={game} />}
+          <ProvablyFairButton />
+        </div>
       </header>
       <section className="flex flex-col-reverse overflow-hidden rounded-2xl bg-ink-850 ring-1 ring-ink-700 md:flex-row">
         <aside

@@ -7,6 +7,7 @@ import { useAuthStore } from '../auth/auth-store.ts';
 import { RainBanner } from '../rain/rain-banner.tsx';
 import { GameTiles } from './game-tiles.tsx';
 import { PaymentMethods } from './payment-methods.tsx';
+import { LiveFeed } from '../live-feed/live-feed.tsx';
 
 function Hero() {
   const user = useAuthStore((s) => s.user);
@@ -70,6 +71,7 @@ export function HomePage() {
         </h2>
         <GameTiles />
       </section>
+      <LiveFeed />
       <PaymentMethods />
     </div>
   );

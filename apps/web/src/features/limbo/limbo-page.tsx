@@ -3,6 +3,10 @@ import { useId, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { formatCoins } from '../../lib/format.ts';
 import { gameLimits } from '../../lib/site-store.ts';
+import { AutobetControls, type BetMode, BetModeSwitch } from '../autobet/autobet-panel.tsx';
+import { useAutobet } from '../autobet/use-autobet.ts';
+import { useBetHotkeys } from '../bet-tools/hotkeys.ts';
+import { useInstant } from '../../lib/game-settings.ts';
 import { AmountField } from '../dice/amount-field.tsx';
 import { InstantGameScreen, MaxProfitNote, PlayButton, Readout } from '../dice/instant-game.tsx';
 import { acceptsNumeric, centsToText, textToCents, textToNumber } from '../dice/numeric.ts';
@@ -15,6 +19,7 @@ import {
 } from './limbo-math.ts';
 import { useCountUp } from './use-count-up.ts';
 import { type LimboResult, useLimbo } from './use-limbo.ts';
+import { confirmStake } from '../bet-tools/bet-confirm.tsx';
 
 const multiplierFormat = new Intl.NumberFormat('en-US', {
   minimumFractionDigits: 2,
@@ -52,7 +57,8 @@ function TargetField({ value, onChange }: { value: string; onChange: (v: string)
 }
 
 function BigResult({ result }: { result: LimboResult | null }) {
-  const count = useCountUp(result?.crashpoint ?? null, result?.betId ?? null);
+  const instant = useInstant('limbo');
+  const count = useCountUp(result?.crashpoint ?? null, result?.betId ?? null, instant ? 0 : undefined);
   const tone = !result ? 'idle' : !count.done ? 'counting' : result.win ? 'win' : 'lose';
   return (
     <div className="relative flex flex-1 flex-col items-center justify-center gap-3 py-10" aria-live="polite">
@@ -124,14 +130,33 @@ export function LimboPage() {
   const [amount, setAmount] = useState('0.00');
   const [targetText, setTargetText] = useState(LIMBO_DEFAULT_TARGET);
   const limbo = useLimbo();
+  const [mode, setMode] = useState<BetMode>('manual');
+  const auto = useAutobet({
+    place: (cents) => limbo.place(cents, target),
+    connected: limbo.ready,
+    onAmount: (cents) => setAmount(centsToText(cents)),
+  });
   const amountCents = textToCents(amount) ?? 0;
   const target = targetHundredths(textToNumber(targetText));
   const profit = target === null ? null : limboProfit(amountCents, target);
   const overMax = profit !== null && profit > gameLimits.maxProfitCents;
+  const guardedBet = () => void confirmStake(amountCents).then((ok) => ok && limbo.bet(amountCents, target));
+  useBetHotkeys({
+    game: 'limbo',
+    amount,
+    setAmount: (v) => {
+      if (auto.running) return;
+      setAmount(v);
+      limbo.inputChanged();
+    },
+    bet: auto.running ? auto.stop : mode === 'manual' && !limbo.locked ? () => guardedBet() : undefined,
+  });
 
   const panel = (
     <>
+      <BetModeSwitch mode={mode} onMode={setMode} disabled={auto.running} />
       <AmountField
+        disabled={auto.running}
         value={amount}
         onChange={(v) => {
           setAmount(v);
@@ -157,13 +182,13 @@ export function LimboPage() {
           tone={overMax ? 'lose' : undefined}
         />
       </div>
-      <PlayButton
-        data-testid="limbo-bet"
-        disabled={limbo.locked}
-        onClick={() => limbo.bet(amountCents, target)}
-      >
-        Bet
-      </PlayButton>
+      {mode === 'manual' ? (
+        <PlayButton data-testid="limbo-bet" disabled={limbo.locked} onClick={() => guardedBet()}>
+          Bet
+        </PlayButton>
+      ) : (
+        <AutobetControls auto={auto} baseCents={amountCents} ready={limbo.ready} beforeStart={confirmStake} />
+      )}
       <MaxProfitNote over={overMax}>
         Max profit per bet: {formatCoins(gameLimits.maxProfitCents / 100)}. A bet that could win more is
         refused.

@@ -9,7 +9,11 @@ const easeOut = (t: number) => 1 - (1 - t) ** 3;
  * Counts from 1.00 up to `to` when `runId` changes. The count runs on a logarithmic scale so a
  * 1.3× and a 5,000× result both take the same time and read naturally.
  */
-export function useCountUp(to: number | null, runId: string | null): { value: number; done: boolean } {
+export function useCountUp(
+  to: number | null,
+  runId: string | null,
+  durationMs = COUNT_UP_MS,
+): { value: number; done: boolean } {
   const [state, setState] = useState({ value: to ?? 1, done: true, runId });
 
   useEffect(() => {
@@ -19,7 +23,7 @@ export function useCountUp(to: number | null, runId: string | null): { value: nu
     const start = performance.now();
     let frame = 0;
     const step = (now: number) => {
-      const t = Math.min(1, (now - start) / COUNT_UP_MS);
+      const t = durationMs <= 0 ? 1 : Math.min(1, (now - start) / durationMs);
       if (t >= 1) {
         setState({ value: to, done: true, runId });
         return;
@@ -32,12 +36,12 @@ export function useCountUp(to: number | null, runId: string | null): { value: nu
     const settle = setTimeout(() => {
       cancelAnimationFrame(frame);
       setState({ value: to, done: true, runId });
-    }, COUNT_UP_MS + 100);
+    }, durationMs + 100);
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(settle);
     };
-  }, [to, runId]);
+  }, [to, runId, durationMs]);
 
   // until the first frame of a new run, show its start rather than the previous run's end
   if (state.runId !== runId) return { value: 1, done: false };

@@ -3,6 +3,8 @@ import { limboTargetError } from '@coinsite/shared/fairness';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { getSocket, onSocket } from '../../lib/socket.ts';
+import { playSound } from '../../lib/sounds.ts';
+import { type SettledBet, useReply } from '../autobet/use-autobet.ts';
 import { useBetLock } from '../dice/bet-lock.ts';
 import { eventMessage } from '../dice/use-dice.ts';
 import { useGameSocket } from '../dice/use-game-socket.ts';
@@ -28,6 +30,9 @@ export function useLimbo() {
   const [result, setResult] = useState<LimboResult | null>(null);
   const [history, setHistory] = useState<LimboResult[]>([]);
   const sentTarget = useRef(0);
+  const sentStake = useRef(0);
+  const reply = useReply<SettledBet>();
+  const { resolve, reject } = reply;
 
   useEffect(() => {
     const offResult = onSocket('limbo', 'limbo:result', (raw) => {
@@ -44,29 +49,50 @@ export function useLimbo() {
       };
       setResult(next);
       setHistory((h) => [next, ...h].slice(0, HISTORY));
+      resolve({
+        stake: sentStake.current,
+        payout: next.win ? Math.round(next.payout * 100) + sentStake.current : 0,
+      });
     });
     const offError = onSocket('limbo', 'game-creation-error', (msg) => {
       fail();
       toast.error(eventMessage(msg));
+      reject(new Error(eventMessage(msg)));
     });
     return () => {
       offResult();
       offError();
     };
-  }, [settle, fail]);
+  }, [settle, fail, resolve, reject]);
 
   /** `target` in hundredths, or null when the field does not hold a valid one. */
-  const bet = (amountCents: number, target: number | null) => {
+  const place = (amountCents: number, target: number | null): Promise<SettledBet> => {
     const problem =
       betAmountError(amountCents) ?? (target === null ? limboTargetError(0) : limboTargetError(target));
     if (problem || target === null) {
-      toast.error(problem ?? 'Invalid target multiplier.');
-      return;
+      const text = problem ?? 'Invalid target multiplier.';
+      toast.error(text);
+      return Promise.reject(new Error(text));
     }
     sentTarget.current = target;
+    sentStake.current = amountCents;
     lock.start();
+    const settled = reply.expect();
+    playSound('bet');
     getSocket('limbo').emit('limbo:bet', { amount: amountCents / 100, multiplier: target / 100 });
+    return settled;
+  };
+  const bet = (amountCents: number, target: number | null) => {
+    place(amountCents, target).catch(() => undefined);
   };
 
-  return { result, history, locked: lock.locked || !ready, bet, inputChanged: lock.inputChanged };
+  return {
+    result,
+    history,
+    ready,
+    locked: lock.locked || !ready,
+    bet,
+    place,
+    inputChanged: lock.inputChanged,
+  };
 }

@@ -1,3 +1,4 @@
+import { HIGH_ROLLER_STAKE, LUCKY_WIN_MULTIPLIER } from '@coinsite/shared/constants';
 import type { BetView } from '@coinsite/shared/schemas/games';
 import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
@@ -22,6 +23,10 @@ export type LiveGame =
 export interface LiveBets {
   all: BetView[];
   mine: BetView[];
+  /** Stake of at least HIGH_ROLLER_STAKE coins. */
+  high: BetView[];
+  /** A multiplier of at least LUCKY_WIN_MULTIPLIER. */
+  lucky: BetView[];
 }
 
 /** Sent on /chat at most every 250 ms: the bets settled site-wide since, oldest first (after each game's animation). */
@@ -73,12 +78,14 @@ export function useLiveBets(game?: LiveGame) {
       if (bets.length === 0) return;
       client.setQueryData<LiveBets>(key, (prev) => {
         if (!prev) return prev;
-        let { all, mine } = prev;
+        let { all, mine, high = [], lucky = [] } = prev;
         for (const bet of bets) {
           all = prepend(all, bet);
           if (userId !== null && bet.user.id === userId) mine = prepend(mine, bet);
+          if (bet.amount >= HIGH_ROLLER_STAKE) high = prepend(high, bet);
+          if (bet.multiplier >= LUCKY_WIN_MULTIPLIER) lucky = prepend(lucky, bet);
         }
-        return { all, mine };
+        return { all, mine, high, lucky };
       });
     });
     const offReconnect = onSocket('chat', 'connect', () => {

@@ -1,4 +1,4 @@
-import { GAMES_MENU } from '@coinsite/shared/constants';
+import { GAMES_MENU, HIGH_ROLLER_STAKE, LUCKY_WIN_MULTIPLIER } from '@coinsite/shared/constants';
 import type { BetView } from '@coinsite/shared/schemas/games';
 import { cn } from '../../lib/cn.ts';
 import { formatCoins } from '../../lib/format.ts';
@@ -9,6 +9,7 @@ import { gameKeyForPath } from '../../ui/game-theme.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
+import { openBet } from '../bet-details/bet-dialog.tsx';
 import { formatMultiplier } from '../dice/numeric.ts';
 import { UserAvatarLink, UserNameLink } from '../profile/user-link.tsx';
 import { type LiveGame, useLiveBets } from './live-feed-api.ts';
@@ -23,6 +24,30 @@ function clock(iso: string): string {
   return Number.isNaN(d.getTime()) ? '' : timeFormat.format(d);
 }
 
+/** The feed's tabs: every bet, the big stakes, the big multipliers, the player's own. */
+const TABS: ReadonlyArray<{
+  value: 'all' | 'high' | 'lucky' | 'mine';
+  label: string;
+  /** The label on a phone, where four full labels do not fit. */
+  short: string;
+  empty: string;
+}> = [
+  { value: 'all', label: 'All bets', short: 'All', empty: 'No bets yet. Be the first!' },
+  {
+    value: 'high',
+    label: 'High rollers',
+    short: 'High',
+    empty: `No bets of ${formatCoins(HIGH_ROLLER_STAKE)} or more yet.`,
+  },
+  {
+    value: 'lucky',
+    label: 'Lucky wins',
+    short: 'Lucky',
+    empty: `No wins of ${LUCKY_WIN_MULTIPLIER}× or more yet.`,
+  },
+  { value: 'mine', label: 'My bets', short: 'Mine', empty: 'You have no bets here yet.' },
+];
+
 const cell = 'px-2 py-2.5 sm:px-3';
 const hideOnPhone = 'hidden sm:table-cell';
 
@@ -33,10 +58,15 @@ function Row({ bet }: { bet: BetView }) {
   return (
     <tr className="animate-fade-in border-t border-ink-700/60 text-sm" data-testid="live-bet-row">
       <td className={cn(cell, hideOnPhone)}>
-        <span className="flex items-center gap-2 font-semibold text-white">
+        <button
+          type="button"
+          onClick={() => openBet(bet.id)}
+          title={`Bet #${bet.id}`}
+          className="flex items-center gap-2 rounded font-semibold text-white hover:text-accent-300 focus-visible:outline-2 focus-visible:outline-accent-400"
+        >
           {key ? <GameArt game={key} className="h-5 w-7 shrink-0" /> : null}
           {gameName(bet.game)}
-        </span>
+        </button>
       </td>
       <td className={cn(cell, 'max-w-[8rem] sm:max-w-none')}>
         <span className="flex min-w-0 items-center gap-2">
@@ -56,10 +86,16 @@ function Row({ bet }: { bet: BetView }) {
       </td>
       <td className={cn(cell, hideOnPhone, 'text-ink-400 tabular-nums')}>{clock(bet.created)}</td>
       <td className={cn(cell, 'text-right')}>
-        <span className="inline-flex items-center gap-1.5 font-mono text-white tabular-nums">
+        <button
+          type="button"
+          data-testid="live-bet-open"
+          aria-label={`Bet #${bet.id}: ${formatCoins(bet.amount)}`}
+          onClick={() => openBet(bet.id)}
+          className="inline-flex items-center gap-1.5 rounded font-mono text-white tabular-nums underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-accent-400"
+        >
           {formatCoins(bet.amount)}
           <CoinIcon className="hidden h-3.5 w-3.5 sm:block" />
-        </span>
+        </button>
       </td>
       <td
         className={cn(
@@ -145,13 +181,18 @@ export function LiveFeed({
             </span>
             Live bets
           </h2>
-          <TabsList className="w-full sm:w-auto">
-            <TabsTrigger value="all" className="whitespace-nowrap">
-              All bets
-            </TabsTrigger>
-            <TabsTrigger value="mine" className="whitespace-nowrap">
-              My bets
-            </TabsTrigger>
+          <TabsList className="w-full overflow-x-auto sm:w-auto">
+            {TABS.map((t) => (
+              <TabsTrigger
+                key={t.value}
+                value={t.value}
+                aria-label={t.label}
+                className="px-2 whitespace-nowrap sm:px-3"
+              >
+                <span className="sm:hidden">{t.short}</span>
+                <span className="hidden sm:inline">{t.label}</span>
+              </TabsTrigger>
+            ))}
           </TabsList>
         </div>
         {bets.isPending ? (
@@ -160,16 +201,15 @@ export function LiveFeed({
           </div>
         ) : (
           <>
-            <TabsContent value="all">
-              <BetTable bets={bets.data?.all ?? []} size={size} empty="No bets yet. Be the first!" />
-            </TabsContent>
-            <TabsContent value="mine">
-              <BetTable
-                bets={bets.data?.mine ?? []}
-                size={size}
-                empty={signedIn ? 'You have no bets here yet.' : 'Sign in to see your bets.'}
-              />
-            </TabsContent>
+            {TABS.map((t) => (
+              <TabsContent key={t.value} value={t.value}>
+                <BetTable
+                  bets={bets.data?.[t.value] ?? []}
+                  size={size}
+                  empty={t.value === 'mine' && !signedIn ? 'Sign in to see your bets.' : t.empty}
+                />
+              </TabsContent>
+            ))}
           </>
         )}
       </Tabs>

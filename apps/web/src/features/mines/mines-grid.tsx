@@ -11,12 +11,15 @@ function TileButton({
   clickable,
   pending,
   onReveal,
+  selected = false,
 }: {
   tile: Tile;
   index: number;
   clickable: boolean;
   pending: boolean;
   onReveal: (index: number) => void;
+  /** Part of the autobet's tile pattern. */
+  selected?: boolean;
 }) {
   const hidden = tile.state === 'hidden';
   const label =
@@ -29,6 +32,8 @@ function TileButton({
       aria-label={label}
       data-state={tile.state}
       data-picked={tile.picked || undefined}
+      data-selected={selected || undefined}
+      aria-pressed={selected || undefined}
       disabled={!clickable || !hidden}
       onClick={() => onReveal(index)}
       className={cn(
@@ -41,6 +46,7 @@ function TileButton({
         !hidden && 'bg-ink-950/80 shadow-inner',
         tile.state === 'mine' && tile.picked && 'bg-red-500/25 ring-2 ring-red-400/70',
         tile.state === 'gem' && tile.picked && 'ring-2 ring-accent-400/50',
+        selected && 'from-amber-300/70 to-amber-500/70 ring-2 ring-amber-300',
       )}
     >
       {tile.state === 'gem' ? (
@@ -66,8 +72,21 @@ function TileButton({
 }
 
 /** The 5×5 board (tiles 0–24 left to right, top to bottom) with the cash-out banner on top. */
-export function MinesGrid({ state, onReveal }: { state: MinesState; onReveal: (index: number) => void }) {
-  const clickable = state.status === 'inprogress' && state.pendingTile === null && !state.cashingOut;
+export function MinesGrid({
+  state,
+  onReveal,
+  pattern,
+  onPick,
+}: {
+  state: MinesState;
+  onReveal: (index: number) => void;
+  /** Autobet, before it runs: the tiles are a picker for the pattern every game reveals. */
+  pattern?: readonly number[];
+  onPick?: (index: number) => void;
+}) {
+  const picking = pattern !== undefined && onPick !== undefined;
+  const clickable =
+    picking || (state.status === 'inprogress' && state.pendingTile === null && !state.cashingOut);
   const won = state.finished?.kind === 'cashout' ? state.finished : null;
   return (
     <div className="relative mx-auto w-full max-w-[30rem]">
@@ -80,11 +99,12 @@ export function MinesGrid({ state, onReveal }: { state: MinesState; onReveal: (i
           <TileButton
             // biome-ignore lint/suspicious/noArrayIndexKey: a tile is its position on the fixed 5×5 board
             key={i}
-            tile={tile}
+            tile={picking ? { state: 'hidden', picked: false } : tile}
             index={i}
             clickable={clickable}
-            pending={state.pendingTile === i}
-            onReveal={onReveal}
+            pending={!picking && state.pendingTile === i}
+            onReveal={picking ? onPick : onReveal}
+            selected={picking && pattern.includes(i)}
           />
         ))}
       </div>

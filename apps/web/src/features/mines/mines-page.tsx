@@ -11,6 +11,11 @@ import { centsToText, formatMultiplier, textToCents } from '../dice/numeric.ts';
 import { MinesGrid } from './mines-grid.tsx';
 import type { MinesState } from './mines-state.ts';
 import { useMines } from './use-mines.ts';
+import { AutobetControls, type BetMode, BetModeSwitch } from '../autobet/autobet-panel.tsx';
+import { useAutobet } from '../autobet/use-autobet.ts';
+import { useBetHotkeys } from '../bet-tools/hotkeys.ts';
+import { useGameSettings } from '../../lib/game-settings.ts';
+import { confirmStake } from '../bet-tools/bet-confirm.tsx';
 
 const COUNTS = Array.from({ length: MINES_MAX - MINES_MIN + 1 }, (_, i) => MINES_MIN + i);
 
@@ -62,8 +67,35 @@ function MinesSelect({
 export function MinesPage() {
   const [amount, setAmount] = useState('0.00');
   const [count, setCount] = useState(3);
-  const { state, ready, bet, reveal, cashout } = useMines();
-  const playing = state.status !== 'idle';
+  const { state, ready, bet, reveal, cashout, playPattern } = useMines();
+  const [mode, setMode] = useState<BetMode>('manual');
+  const pattern = useGameSettings((s) => s.minesPattern);
+  const updateSettings = useGameSettings((s) => s.update);
+  const auto = useAutobet({
+    place: (cents) => playPattern(cents, count, pattern),
+    connected: ready,
+    onAmount: (cents) => setAmount(centsToText(cents)),
+  });
+  const playing = state.status !== 'idle' || auto.running;
+  const togglePick = (tile: number) =>
+    updateSettings({
+      minesPattern: pattern.includes(tile) ? pattern.filter((t) => t !== tile) : [...pattern, tile],
+    });
+  const randomPattern = () => {
+    const size = Math.max(1, Math.min(pattern.length || 3, MINES_TILES - count));
+    const tiles = Array.from({ length: MINES_TILES }, (_, i) => i);
+    for (let i = tiles.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [tiles[i], tiles[j]] = [tiles[j] as number, tiles[i] as number];
+    }
+    updateSettings({ minesPattern: tiles.slice(0, size) });
+  };
+  const patternProblem =
+    pattern.length === 0
+      ? 'Pick the tiles every game reveals: click them on the board.'
+      : pattern.length > MINES_TILES - count
+        ? `With ${count} mines at most ${MINES_TILES - count} tiles can be picked.`
+        : null;
 
   // a resumed game brings its own stake and mine count into the fields
   useEffect(() => {
@@ -80,14 +112,58 @@ export function MinesPage() {
     if (pick !== undefined) reveal(pick);
   };
 
+  const manualBet = () => {
+    const cents = textToCents(amount) ?? 0;
+    void confirmStake(cents).then((ok) => ok && bet(cents, count));
+  };
+  useBetHotkeys({
+    game: 'mines',
+    amount,
+    setAmount: (v) => (playing ? undefined : setAmount(v)),
+    bet: auto.running
+      ? auto.stop
+      : mode === 'manual' && state.status === 'idle' && ready
+        ? manualBet
+        : undefined,
+  });
+
   const panel = (
     <>
+      <BetModeSwitch mode={mode} onMode={setMode} disabled={playing} />
       <AmountField value={amount} onChange={setAmount} disabled={playing} />
       <div className="grid grid-cols-2 gap-3">
         <MinesSelect value={count} onChange={setCount} disabled={playing} />
         <Readout label="Gems" value={MINES_TILES - (playing ? state.minesCount : count)} />
       </div>
-      {state.status === 'inprogress' ? (
+      {mode === 'auto' ? (
+        <>
+          <div className="flex items-center justify-between gap-2 text-xs text-ink-300">
+            <span data-testid="mines-pattern-size">
+              {pattern.length} {pattern.length === 1 ? 'tile' : 'tiles'} picked
+            </span>
+            <span className="flex gap-1.5">
+              <Button size="sm" variant="secondary" disabled={auto.running} onClick={randomPattern}>
+                <Shuffle className="h-3.5 w-3.5" aria-hidden="true" /> Random
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={auto.running || pattern.length === 0}
+                onClick={() => updateSettings({ minesPattern: [] })}
+              >
+                Clear
+              </Button>
+            </span>
+          </div>
+          <AutobetControls
+            auto={auto}
+            baseCents={textToCents(amount) ?? 0}
+            ready={ready && state.status === 'idle'}
+            startProblem={patternProblem}
+            beforeStart={confirmStake}
+          />
+        </>
+      ) : state.status === 'inprogress' ? (
         <>
           <div className="grid grid-cols-2 gap-3">
             <Readout
@@ -120,7 +196,7 @@ export function MinesPage() {
         <PlayButton
           data-testid="mines-bet"
           disabled={state.status === 'starting' || !ready}
-          onClick={() => bet(textToCents(amount) ?? 0, count)}
+          onClick={manualBet}
         >
           Bet
         </PlayButton>
@@ -134,7 +210,11 @@ export function MinesPage() {
 
   const stage = (
     <div className="flex h-full items-center justify-center p-3 sm:p-6">
-      <MinesGrid state={state} onReveal={reveal} />
+      <MinesGrid
+        state={state}
+        onReveal={reveal}
+        {...(mode === 'auto' && !auto.running ? { pattern, onPick: togglePick } : {})}
+      />
     </div>
   );
 

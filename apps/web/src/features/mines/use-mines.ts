@@ -1,12 +1,13 @@
 import { betAmountError } from '@coinsite/shared/games';
 import { minesCountError } from '@coinsite/shared/fairness';
-import { useCallback, useEffect, useReducer } from 'react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { toast } from 'sonner';
 import { HttpError, http } from '../../lib/http.ts';
 import { getSocket, onSocket } from '../../lib/socket.ts';
 import { playSound } from '../../lib/sounds.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { useGameSocket } from '../dice/use-game-socket.ts';
+import type { SettledBet } from '../autobet/use-autobet.ts';
 import { initialMines, minesReducer } from './mines-state.ts';
 
 /** The spec's mines texts (spec-3 §8 and the server's messages). */
@@ -20,6 +21,32 @@ export const MINES_TEXT = {
   resultReceived: 'Game result received',
   error: 'An error occurred.',
 } as const;
+
+/** The server's spacing rule between two emits of one socket (10 ms), with a margin. */
+const SPACING_MS = 15;
+const pause = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const payoutCents = (payload: unknown) =>
+  isRecord(payload) && typeof payload.payout === 'number' ? Math.round(payload.payout * 100) : 0;
+
+/** The first of `events` on the mines namespace (rejects after 10 s without one). */
+function nextMinesEvent(events: string[]): Promise<{ event: string; payload: unknown }> {
+  return new Promise((resolve, reject) => {
+    const offs: Array<() => void> = [];
+    const timer = setTimeout(() => {
+      for (const off of offs) off();
+      reject(new Error('No reply from the server.'));
+    }, 10_000);
+    for (const event of events) {
+      offs.push(
+        onSocket('mines', event, (payload) => {
+          clearTimeout(timer);
+          for (const off of offs) off();
+          resolve({ event, payload });
+        }),
+      );
+    }
+  });
+}
 
 /** GET /api/mines/me */
 interface OpenGameView {
@@ -46,6 +73,8 @@ const isGrid = (v: unknown): v is GridView =>
 export function useMines() {
   const [state, dispatch] = useReducer(minesReducer, undefined, () => initialMines());
   const userId = useAuthStore((s) => s.user?._id ?? null);
+  /** True while an autobet plays: its games end without a toast each. */
+  const quiet = useRef(false);
 
   const resume = useCallback(async () => {
     try {
@@ -95,8 +124,10 @@ export function useMines() {
       }),
       onSocket('mines', 'mines:gameEnd', (raw) => {
         const message = isRecord(raw) && typeof raw.message === 'string' ? raw.message : MINES_TEXT.mineHit;
-        toast.error(message);
-        playSound('error');
+        if (!quiet.current) {
+          toast.error(message);
+          playSound('error');
+        }
         dispatch({ type: 'bust' });
         void showLastGrid();
       }),
@@ -105,7 +136,7 @@ export function useMines() {
       }),
       onSocket('mines', 'mines:cashoutSuccess', (raw) => {
         const message = isRecord(raw) && typeof raw.message === 'string' ? raw.message : MINES_TEXT.cashedOut;
-        toast.success(message);
+        if (!quiet.current) toast.success(message);
         dispatch({ type: 'cashedOut', payout: isRecord(raw) ? num(raw.payout) : 0 });
       }),
       onSocket('mines', 'mines:result', (raw) => {
@@ -159,5 +190,53 @@ export function useMines() {
     socket.emit('mines:cashout');
   };
 
-  return { state, ready, bet, reveal, cashout };
+  /**
+   * One autobet game: bet, reveal the pattern's tiles one by one, cash out. Settles with the stake
+   * and what came back (0 on a mine); rejects when the server refuses a step.
+   */
+  const playPattern = async (
+    amountCents: number,
+    minesCount: number,
+    tiles: readonly number[],
+  ): Promise<SettledBet> => {
+    const problem = betAmountError(amountCents) ?? minesCountError(minesCount);
+    if (problem) {
+      toast.error(problem);
+      throw new Error(problem);
+    }
+    quiet.current = true;
+    try {
+      const socket = getSocket('mines');
+      const started = nextMinesEvent(['mines:start', 'mines:result']);
+      dispatch({ type: 'starting', amount: amountCents / 100, minesCount });
+      socket.emit('mines:bet', { amount: amountCents / 100, minescount: minesCount });
+      if ((await started).event !== 'mines:start') throw new Error('refused');
+      for (const tileIndex of tiles) {
+        await pause(SPACING_MS);
+        const next = nextMinesEvent([
+          'mines:tileRevealed',
+          'mines:gameEnd',
+          'mines:cashoutSuccess',
+          'mines:result',
+        ]);
+        dispatch({ type: 'reveal', tileIndex });
+        socket.emit('mines:revealTile', { tileIndex });
+        const r = await next;
+        if (r.event === 'mines:gameEnd') return { stake: amountCents, payout: 0 };
+        if (r.event === 'mines:cashoutSuccess') return { stake: amountCents, payout: payoutCents(r.payload) };
+        if (r.event === 'mines:result') throw new Error('refused');
+      }
+      await pause(SPACING_MS);
+      const done = nextMinesEvent(['mines:cashoutSuccess', 'mines:result']);
+      dispatch({ type: 'cashing' });
+      socket.emit('mines:cashout');
+      const r = await done;
+      if (r.event !== 'mines:cashoutSuccess') throw new Error('refused');
+      return { stake: amountCents, payout: payoutCents(r.payload) };
+    } finally {
+      quiet.current = false;
+    }
+  };
+
+  return { state, ready, bet, reveal, cashout, playPattern };
 }

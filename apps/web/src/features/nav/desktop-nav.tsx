@@ -7,6 +7,7 @@ import { Button } from '../../ui/button.tsx';
 import { Logo } from '../../ui/logo.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { SocialLinks } from '../site/social-links.tsx';
+import { SoundControl } from '../bet-tools/sound-control.tsx';
 import { Balance } from '../wallet/balance.tsx';
 import { GamesMenu } from './games-menu.tsx';
 import { BarButton, BarLink, StripButton, StripLink } from './nav-items.tsx';
@@ -35,6 +36,8 @@ function UtilityStrip({ wide }: { wide: boolean }) {
         <SocialLinks />
       </nav>
       <div className="flex items-center gap-1">
+        <SoundControl />
+        <span className="mx-1 h-4 w-px bg-ink-700" aria-hidden="true" />
         {isAuthenticated && isAdmin ? (
           <StripButton onClick={() => openDialog({ name: 'admin' })}>
             <Shield className="h-3.5 w-3.5 text-red-400" aria-hidden="true" />

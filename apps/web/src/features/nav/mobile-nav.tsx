@@ -5,6 +5,7 @@ import { openDialog } from '../../lib/dialog-store.ts';
 import { Button } from '../../ui/button.tsx';
 import { Logo } from '../../ui/logo.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
+import { SoundControl } from '../bet-tools/sound-control.tsx';
 import { Balance } from '../wallet/balance.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { UserBox } from './user-box.tsx';
@@ -34,6 +35,9 @@ export function MobileNav() {
         </span>
       </Link>
       <div className="ml-auto flex min-w-0 items-center gap-1.5">
+        <span className="hidden min-[360px]:flex">
+          <SoundControl compact />
+        </span>
         {isAuthenticated && user ? (
           <>
             <Balance compact />

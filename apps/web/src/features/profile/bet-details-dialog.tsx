@@ -1,13 +1,10 @@
-import { ExternalLink, ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { errorText } from '../../lib/errors.ts';
 import { formatCoins } from '../../lib/format.ts';
 import { AppDialog } from '../../ui/dialog.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
-import { battleIdOf, outcomeLines } from './bet-outcome.ts';
+import { BetDetails } from '../bet-details/bet-details.tsx';
 import type { GameRow } from './game-rows.ts';
-import { useBetDetails } from './profile-api.ts';
 import { formatDateTime, formatMultiplier } from './profile-format.ts';
 import { InfoLine } from './table-parts.tsx';
 import { rouletteWinnerLabel } from '../roulette/roulette-state.ts';
@@ -34,70 +31,6 @@ function Summary({ row }: { row: GameRow }) {
       <InfoLine label="Payout">{formatCoins(row.payout)}</InfoLine>
       <InfoLine label="Date and Time">{formatDateTime(row.created)}</InfoLine>
     </>
-  );
-}
-
-function BetBody({ row, betId }: { row: GameRow; betId: string }) {
-  const query = useBetDetails(betId);
-  if (query.isPending) {
-    return (
-      <div className="flex h-40 items-center justify-center text-accent-400">
-        <Spinner className="h-7 w-7" />
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <p className="py-8 text-center text-ink-300">{errorText(query.error, 'Could not load this bet.')}</p>
-    );
-  }
-  const bet = query.data;
-  const { seeds } = bet;
-  const battleId = bet.game === 'battles' ? battleIdOf(bet.outcome) : null;
-  return (
-    <div className="flex flex-col gap-4">
-      <dl>
-        <InfoLine label="Bet ID">{bet.id}</InfoLine>
-        <Summary row={row} />
-        {outcomeLines(bet.game, bet.outcome).map((l) => (
-          <InfoLine key={l.label} label={l.label}>
-            {l.value}
-          </InfoLine>
-        ))}
-      </dl>
-      {seeds.serverSeedHash ? (
-        <section className="rounded-xl bg-ink-950/50 px-4 py-2 ring-1 ring-ink-700">
-          <h3 className="pt-2 text-sm font-bold text-white">Seeds</h3>
-          <dl>
-            <InfoLine label="Server seed hash">
-              <span className="font-mono text-xs">{seeds.serverSeedHash}</span>
-            </InfoLine>
-            <InfoLine label="Server seed">
-              {seeds.serverSeed ? (
-                <span className="font-mono text-xs">{seeds.serverSeed}</span>
-              ) : (
-                <span className="text-ink-300">Not revealed yet: change your client seed to reveal it.</span>
-              )}
-            </InfoLine>
-            <InfoLine label="Client seed">
-              <span className="font-mono text-xs">{seeds.clientSeed ?? '—'}</span>
-            </InfoLine>
-            <InfoLine label="Nonce">{seeds.nonce ?? '—'}</InfoLine>
-          </dl>
-        </section>
-      ) : null}
-      <div className="flex flex-wrap gap-2">
-        <VerifyLink game={bet.game} />
-        {battleId ? (
-          <Link
-            to={`/battles/${battleId}`}
-            className="inline-flex items-center gap-2 rounded-lg bg-ink-700 px-3 py-2 text-sm font-semibold text-ink-200 ring-1 ring-ink-600 transition hover:text-white"
-          >
-            <ExternalLink className="h-4 w-4" aria-hidden="true" /> Open the battle
-          </Link>
-        ) : null}
-      </div>
-    </div>
   );
 }
 
@@ -148,7 +81,7 @@ export function BetDetailsDialog({ row, onClose }: { row: GameRow | null; onClos
       title={row ? `${row.label} bet` : 'Bet'}
       width="max-w-xl"
     >
-      {row?.details.kind === 'bet' ? <BetBody row={row} betId={row.details.betId} /> : null}
+      {row?.details.kind === 'bet' ? <BetDetails betId={row.details.betId} onNavigate={onClose} /> : null}
       {row && row.details.kind !== 'bet' ? <RoundBody row={row} /> : null}
     </AppDialog>
   );

@@ -1,5 +1,5 @@
 import { KeyRound, ShieldCheck } from 'lucide-react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { openDialog } from '../../lib/dialog-store.ts';
 import { Button } from '../../ui/button.tsx';
@@ -9,7 +9,8 @@ import { ChainList } from './chain-panel.tsx';
 import { GameExplanation, HowItWorks } from './explanations.tsx';
 import { SeedsPanel } from './seeds-panel.tsx';
 import { Verifier } from './verifier.tsx';
-import { VERIFIERS, type VerifyGame } from './verifier-games.ts';
+import { type FieldValues, VERIFIERS, type VerifyGame } from './verifier-games.ts';
+import { prefillFrom } from '../bet-details/verify-href.ts';
 
 /** spec-2 §2's six tabs, then the other games issue 3 verifies (dice, limbo, mines, coinflip). */
 const TABS: ReadonlyArray<{ value: 'how' | VerifyGame; label: string }> = [
@@ -50,7 +51,7 @@ function SignInForSeeds() {
   );
 }
 
-function GameTab({ game }: { game: VerifyGame }) {
+function GameTab({ game, prefill }: { game: VerifyGame; prefill?: FieldValues }) {
   const verifier = VERIFIERS[game];
   const title = TABS.find((t) => t.value === game)?.label ?? game;
   return (
@@ -64,7 +65,7 @@ function GameTab({ game }: { game: VerifyGame }) {
         </Card>
       ) : null}
       <Card title="Verifier">
-        <Verifier key={game} verifier={verifier} />
+        <Verifier key={game} verifier={verifier} prefill={prefill} />
       </Card>
     </div>
   );
@@ -79,6 +80,8 @@ export function ProvablyFairPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab = isTab(requested) ? requested : 'how';
+  // a bet's Verify link (?tab=dice&serverSeed=…) fills that game's verifier once
+  const [linked] = useState(() => ({ tab: requested, values: prefillFrom(params) }));
   const list = useRef<HTMLDivElement>(null);
   // on a phone the tab bar scrolls: keep the open tab in sight (also when opened from a link)
   useEffect(() => {
@@ -121,7 +124,7 @@ export function ProvablyFairPage() {
         {TABS.map((t) =>
           t.value === 'how' ? null : (
             <TabsContent key={t.value} value={t.value} className="mt-4">
-              <GameTab game={t.value} />
+              <GameTab game={t.value} prefill={t.value === linked.tab ? linked.values : undefined} />
             </TabsContent>
           ),
         )}

@@ -160,9 +160,9 @@ function MinesBoard({ input }: { input: VerifyInput }) {
 }
 
 /** One game's in-browser verifier: the shared verifyOutcome on what is typed, recomputed as it changes. */
-export function Verifier({ verifier }: { verifier: GameVerifier }) {
+export function Verifier({ verifier, prefill }: { verifier: GameVerifier; prefill?: FieldValues }) {
   const signedIn = useAuthStore((s) => s.user !== null);
-  const [values, setValues] = useState<FieldValues>(() => initialValues(verifier));
+  const [values, setValues] = useState<FieldValues>(() => ({ ...initialValues(verifier), ...prefill }));
   const deferred = useDeferredValue(values);
   const [items, setItems] = useState<CaseItemView[] | undefined>(undefined);
   const [battle, setBattle] = useState<BattleDetail | null>(null);

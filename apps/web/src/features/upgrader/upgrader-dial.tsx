@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { cn } from '../../lib/cn.ts';
 import type { UpgradeResult } from './use-upgrade.ts';
 import { useDialSpin } from './use-dial-spin.ts';
+import { useInstant } from '../../lib/game-settings.ts';
 import { formatChance, fractionText, ticketFraction } from './upgrader-math.ts';
 
 const R = 84;
@@ -125,13 +126,15 @@ interface StageProps extends Omit<DialProps, 'angle'> {
  */
 export function DialStage({ spin, onSpinEnd, restTicket, range, ...dial }: StageProps) {
   const { angle, spin: turn } = useDialSpin();
+  const instant = useInstant('upgrader');
   const onEnd = useRef(onSpinEnd);
   useEffect(() => {
     onEnd.current = onSpinEnd;
   }, [onSpinEnd]);
   useEffect(() => {
-    if (spin) turn(ticketFraction(spin.ticket), () => onEnd.current(spin));
-  }, [spin, turn]);
+    // instant mode: the needle lands on the next frame
+    if (spin) turn(ticketFraction(spin.ticket), () => onEnd.current(spin), instant ? 0 : undefined);
+  }, [spin, turn, instant]);
   const ticket = spin ? fractionText((((angle % 360) + 360) % 360) / 360) : (restTicket ?? '0.000000000');
   return (
     <>

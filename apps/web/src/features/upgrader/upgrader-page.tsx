@@ -4,6 +4,11 @@ import { cn } from '../../lib/cn.ts';
 import { openDialog } from '../../lib/dialog-store.ts';
 import { Button } from '../../ui/button.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
+import { AutobetControls, type BetMode, BetModeSwitch } from '../autobet/autobet-panel.tsx';
+import { useAutobet } from '../autobet/use-autobet.ts';
+import { useBetHotkeys } from '../bet-tools/hotkeys.ts';
+import { useGameSocket } from '../dice/use-game-socket.ts';
+import { GameToolbar } from '../bet-tools/game-toolbar.tsx';
 import { ProvablyFairButton } from '../fairness-dialog/provably-fair-button.tsx';
 import { LiveFeed } from '../live-feed/live-feed.tsx';
 import { BetPanel } from './bet-panel.tsx';
@@ -21,6 +26,7 @@ import {
   upgradeFigures,
 } from './upgrader-math.ts';
 import { useUpgrade } from './use-upgrade.ts';
+import { confirmStake } from '../bet-tools/bet-confirm.tsx';
 
 /** Digits with at most two decimals: anything else typed is not taken. */
 const AMOUNT_TYPING = /^\d{0,9}(\.\d{0,2})?$/;
@@ -73,7 +79,15 @@ export function UpgraderPage() {
   const [isUnder, setIsUnder] = useState(false);
   /** The result stays on the dial until the player changes the bet. */
   const [settledBet, setSettledBet] = useState<string | null>(null);
-  const { pending, spinning, last, attempt, finishSpin } = useUpgrade();
+  const { pending, spinning, last, attempt, place, finishSpin } = useUpgrade();
+  const [mode, setMode] = useState<BetMode>('manual');
+  const connected = useGameSocket('upgrader');
+  const auto = useAutobet({
+    place: (cents) =>
+      selected ? place(cents / 100, selected.id, isUnder) : Promise.reject(new Error('Choose an item.')),
+    connected,
+    onAmount: (cents) => setAmountText((cents / 100).toFixed(2)),
+  });
 
   const amountCents = user ? parseAmountCents(amountText) : null;
   const percent = user ? percentOfWallet(amountCents ?? 0, walletCents) : 100;
@@ -82,7 +96,7 @@ export function UpgraderPage() {
   const range = rollRange(Math.min(figures.chanceBp, 10_000), isUnder);
   const tone: DialTone =
     spinning || !last || last.betId === settledBet ? 'idle' : last.success ? 'win' : 'lose';
-  const busy = pending || spinning !== null;
+  const busy = pending || spinning !== null || auto.running;
 
   const touch = () => setSettledBet(last?.betId ?? null);
   // spec-3 §5: the amount never exceeds 80 % of the chosen item's price, so neither does the chance
@@ -113,14 +127,26 @@ export function UpgraderPage() {
     if (busy || !selected) return;
     // spec-3 §5: beyond the 80 % cap the attempt is silently ignored (the chance shows red).
     if (figures.overCap) return;
-    attempt((amountCents ?? 0) / 100, selected.id, isUnder);
+    const cents = amountCents ?? 0;
+    const item = selected;
+    void confirmStake(cents).then((ok) => ok && attempt(cents / 100, item.id, isUnder));
   };
+
+  useBetHotkeys({
+    game: 'upgrader',
+    amount: amountText,
+    setAmount: (text) => (auto.running ? undefined : changeAmount(text)),
+    bet: auto.running ? auto.stop : mode === 'manual' && !busy ? upgrade : undefined,
+  });
 
   return (
     <div className="@container mx-auto flex max-w-6xl animate-fade-in flex-col gap-5 p-3 sm:p-5">
-      <header className="flex items-center justify-between gap-3">
+      <header className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-black text-white">Upgrader</h1>
-        <ProvablyFairButton />
+        <div className="flex items-center gap-1.5">
+          <GameToolbar game="upgrader" />
+          <ProvablyFairButton />
+        </div>
       </header>
 
       <section
@@ -154,14 +180,31 @@ export function UpgraderPage() {
                 setIsUnder(u);
               }}
             />
-            <Button
-              size="lg"
-              className="w-full bg-gradient-to-b from-teal-300 to-teal-500 shadow-[0_6px_20px_-6px_rgba(45,212,191,0.6)]"
-              disabled={busy || (user !== null && !selected)}
-              onClick={upgrade}
-            >
-              {busy ? 'Upgrading...' : user ? 'Upgrade' : 'Sign in to upgrade'}
-            </Button>
+            <BetModeSwitch mode={mode} onMode={setMode} disabled={auto.running} />
+            {mode === 'manual' ? (
+              <Button
+                size="lg"
+                className="w-full bg-gradient-to-b from-teal-300 to-teal-500 shadow-[0_6px_20px_-6px_rgba(45,212,191,0.6)]"
+                disabled={busy || (user !== null && !selected)}
+                onClick={upgrade}
+              >
+                {busy ? 'Upgrading...' : user ? 'Upgrade' : 'Sign in to upgrade'}
+              </Button>
+            ) : (
+              <AutobetControls
+                auto={auto}
+                baseCents={amountCents ?? 0}
+                ready={connected && !pending && spinning === null}
+                startProblem={
+                  !selected
+                    ? 'Choose an item to upgrade to.'
+                    : figures.overCap
+                      ? 'The win chance is capped at 80%.'
+                      : null
+                }
+                beforeStart={confirmStake}
+              />
+            )}
             <p
               className={cn('min-h-4 text-center text-xs', figures.overCap ? 'text-red-300' : 'text-ink-400')}
             >

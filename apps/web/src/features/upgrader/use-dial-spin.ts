@@ -14,7 +14,7 @@ export function useDialSpin() {
   const angleRef = useRef(0);
   const stopRef = useRef<() => void>(() => undefined);
 
-  const spin = useCallback((fraction: number, onDone: () => void) => {
+  const spin = useCallback((fraction: number, onDone: () => void, durationMs = UPGRADER_SPIN_MS) => {
     stopRef.current();
     const from = angleRef.current;
     const to = from - (from % 360) + 360 * TURNS + fraction * 360;
@@ -31,7 +31,7 @@ export function useDialSpin() {
       onDone();
     };
     const step = (now: number) => {
-      const t = Math.min(1, (now - start) / UPGRADER_SPIN_MS);
+      const t = durationMs <= 0 ? 1 : Math.min(1, (now - start) / durationMs);
       if (t >= 1) {
         finish();
         return;
@@ -43,7 +43,7 @@ export function useDialSpin() {
     };
     frame = requestAnimationFrame(step);
     // Background tabs pause animation frames: the result still lands on time.
-    const settle = setTimeout(finish, UPGRADER_SPIN_MS + 100);
+    const settle = setTimeout(finish, durationMs + 100);
     stopRef.current = () => {
       finished = true;
       cancelAnimationFrame(frame);

@@ -4,6 +4,7 @@ import { getSocket, onSocket } from '../../lib/socket.ts';
 import { playSound } from '../../lib/sounds.ts';
 import { fractionText, ticketFraction } from './upgrader-math.ts';
 import { fireConfetti } from '../../lib/confetti.ts';
+import { type SettledBet, useReply } from '../autobet/use-autobet.ts';
 
 /** spec-3 §8: the attempt's error toast (the spec's text, typo included). */
 export const UPGRADE_ERROR_PREFIX = 'An error occured when trying attempt the upgrade: ';
@@ -48,6 +49,9 @@ export function useUpgrade() {
   const [spinning, setSpinning] = useState<UpgradeResult | null>(null);
   const [last, setLast] = useState<UpgradeResult | null>(null);
   const timeout = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const reply = useReply<SettledBet>();
+  const { resolve, reject } = reply;
+  const sentStake = useRef(0);
 
   useEffect(() => {
     const clearWatch = () => clearTimeout(timeout.current);
@@ -64,6 +68,7 @@ export function useUpgrade() {
         setPending(false);
         playSound('error');
         toast.error(`${UPGRADE_ERROR_PREFIX}${String(message ?? '')}`);
+        reject(new Error(String(message ?? '')));
       }),
       onSocket('upgrader', 'upgrader:success', (message) => {
         toast.success(String(message ?? ''));
@@ -73,24 +78,43 @@ export function useUpgrade() {
       clearWatch();
       for (const off of offs) off();
     };
-  }, []);
+  }, [reject]);
 
-  const attempt = useCallback((amount: number, itemId: string, isUnder: boolean) => {
-    setPending(true);
-    getSocket('upgrader').emit('upgrader:attempt', amount, itemId, isUnder);
-    clearTimeout(timeout.current);
-    timeout.current = setTimeout(() => {
+  const attempt = useCallback(
+    (amount: number, itemId: string, isUnder: boolean) => {
+      sentStake.current = Math.round(amount * 100);
+      setPending(true);
+      getSocket('upgrader').emit('upgrader:attempt', amount, itemId, isUnder);
+      clearTimeout(timeout.current);
+      timeout.current = setTimeout(() => {
+        setPending(false);
+        toast.error(`${UPGRADE_ERROR_PREFIX}the server did not answer.`);
+        reject(new Error('the server did not answer'));
+      }, ANSWER_TIMEOUT_MS);
+    },
+    [reject],
+  );
+
+  /** An attempt for autobet: settles once the dial has landed (stake and what came back, in cents). */
+  const place = useCallback(
+    (amount: number, itemId: string, isUnder: boolean): Promise<SettledBet> => {
+      const settled = reply.expect();
+      attempt(amount, itemId, isUnder);
+      return settled;
+    },
+    [attempt, reply],
+  );
+
+  const finishSpin = useCallback(
+    (result: UpgradeResult) => {
+      setSpinning(null);
       setPending(false);
-      toast.error(`${UPGRADE_ERROR_PREFIX}the server did not answer.`);
-    }, ANSWER_TIMEOUT_MS);
-  }, []);
+      setLast(result);
+      if (result.success) celebrate();
+      resolve({ stake: sentStake.current, payout: result.success ? Math.round(result.payout * 100) : 0 });
+    },
+    [resolve],
+  );
 
-  const finishSpin = useCallback((result: UpgradeResult) => {
-    setSpinning(null);
-    setPending(false);
-    setLast(result);
-    if (result.success) celebrate();
-  }, []);
-
-  return { pending, spinning, last, attempt, finishSpin };
+  return { pending, spinning, last, attempt, place, finishSpin };
 }

@@ -1,0 +1,111 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  type AutobetConfig,
+  afterBet,
+  autobetConfigError,
+  DEFAULT_AUTOBET,
+  startAutobet,
+} from './autobet.ts';
+
+const cfg = (patch: Partial<AutobetConfig>): AutobetConfig => ({ ...DEFAULT_AUTOBET, ...patch });
+const win = (stake: number, mult = 2) => ({ stake, payout: stake * mult });
+const loss = (stake: number) => ({ stake, payout: 0 });
+
+/** Runs bets until the controller stops (or `max`), returning the stakes placed and the reason. */
+function run(config: AutobetConfig, base: number, outcomes: Array<'w' | 'l'>) {
+  let state = startAutobet(base);
+  const stakes: number[] = [];
+  for (const o of outcomes) {
+    stakes.push(state.amount);
+    const r = afterBet(config, state, o === 'w' ? win(state.amount) : loss(state.amount));
+    state = r.state;
+    if (r.stop) return { stakes, state, stop: r.stop };
+  }
+  return { stakes, state, stop: null };
+}
+
+describe('autobet controller', () => {
+  it('stops after the number of bets; 0 runs until another rule stops it', () => {
+    expect(run(cfg({ bets: 3 }), 100, ['w', 'l', 'w', 'w', 'w'])).toMatchObject({
+      stakes: [100, 100, 100],
+      stop: 'count',
+    });
+    expect(run(cfg({ bets: 0 }), 100, Array(500).fill('l')).stop).toBeNull();
+  });
+
+  it('on loss increase by 100% doubles (martingale) and a win resets to the base', () => {
+    const c = cfg({ onLoss: { reset: false, percent: 100 } });
+    expect(run(c, 100, ['l', 'l', 'l', 'w', 'l']).stakes).toEqual([100, 200, 400, 800, 100]);
+  });
+
+  it('on win increase by 50% compounds, a loss resets', () => {
+    const c = cfg({ onWin: { reset: false, percent: 50 } });
+    expect(run(c, 100, ['w', 'w', 'w', 'l', 'w']).stakes).toEqual([100, 150, 225, 338, 100]);
+  });
+
+  it('stops on profit as soon as the session profit reaches the target', () => {
+    const r = run(cfg({ stopOnProfit: 250 }), 100, ['w', 'l', 'w', 'w', 'w', 'w']);
+    expect(r.stop).toBe('profit');
+    // +100 −100 +100 +100 = 200, then +100 = 300 ≥ 250
+    expect(r.state.played).toBe(5);
+    expect(r.state.profit).toBe(300);
+  });
+
+  it('stops on loss when the session loss reaches the limit', () => {
+    const r = run(cfg({ stopOnLoss: 300 }), 100, ['l', 'w', 'l', 'l', 'l', 'l']);
+    expect(r).toMatchObject({ stop: 'loss' });
+    expect(r.state.profit).toBe(-300);
+    expect(r.state.played).toBe(5);
+  });
+
+  it('stops on a single win above the amount, not on one equal to it', () => {
+    const c = cfg({ stopOnWinAbove: 100 });
+    let state = startAutobet(100);
+    let r = afterBet(c, state, win(100)); // net 100: not above
+    expect(r.stop).toBeNull();
+    state = r.state;
+    r = afterBet(c, state, { stake: 100, payout: 201 });
+    expect(r.stop).toBe('bigWin');
+  });
+
+  it('a bet paying back less than its stake (a cheap case item) is a loss', () => {
+    const r = afterBet(cfg({}), startAutobet(100), { stake: 100, payout: 40 });
+    expect(r.state).toMatchObject({ wins: 0, losses: 1, profit: -60 });
+  });
+
+  it('refuses configs it cannot run', () => {
+    expect(autobetConfigError(cfg({}), 0)).toMatch(/above zero/);
+    expect(autobetConfigError(cfg({ bets: -1 }), 10)).toMatch(/number of bets/);
+    expect(autobetConfigError(cfg({ onLoss: { reset: false, percent: -5 } }), 10)).toMatch(/increase/);
+    expect(autobetConfigError(cfg({ stopOnLoss: 1.5 }), 10)).toMatch(/Stop amounts/);
+    expect(autobetConfigError(cfg({ bets: 20, stopOnProfit: 100 }), 10)).toBeNull();
+  });
+
+  it('profit is always the sum of nets, stakes stay whole positive cents, and it never runs past the count', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 100_000 }),
+        fc.integer({ min: 0, max: 30 }),
+        fc.record({ reset: fc.boolean(), percent: fc.integer({ min: 0, max: 300 }) }),
+        fc.record({ reset: fc.boolean(), percent: fc.integer({ min: 0, max: 300 }) }),
+        fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 101, max: 500 })), { minLength: 1, maxLength: 40 }),
+        (base, bets, onWin, onLoss, outcomes) => {
+          const c = cfg({ bets, onWin, onLoss });
+          let state = startAutobet(base);
+          let sum = 0;
+          for (const [won, mult] of outcomes) {
+            expect(Number.isSafeInteger(state.amount) && state.amount >= 1).toBe(true);
+            const payout = won ? Math.floor((state.amount * mult) / 100) : 0;
+            sum += payout - state.amount;
+            const r = afterBet(c, state, { stake: state.amount, payout });
+            state = r.state;
+            expect(state.profit).toBe(sum);
+            if (bets > 0) expect(state.played).toBeLessThanOrEqual(bets);
+            if (r.stop) break;
+          }
+        },
+      ),
+    );
+  });
+});
