@@ -358,7 +358,7 @@ describe.each(DB_KINDS)('crash rounds on %s (fake clock)', (db) => {
     await spaced();
     await join(sq, null, 3);
     await untilRunning();
-    await drive(clock, loop(), (await msToCrash(round.id)) - 100);
+    await drive(clock, loop(), (await msToCrash(round.id)) - 100, 200);
     expect(loop().current.kind).toBe('running');
     await loop().stop();
     await clock.advance(crashElapsedMsFor(round.crashPoint) + 10);

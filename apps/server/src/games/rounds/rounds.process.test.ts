@@ -318,5 +318,20 @@ describe.runIf(enabled)('crash across real server processes (PostgreSQL + Redis)
     ]);
     expect(bet.rowCount).toBe(1);
     expect(await ledgerMismatches()).toEqual([]);
+
+    // a graceful stop (SIGTERM) of the new leader: it stops its loops and unlocks, a third node
+    // waiting on the lock leads at once, and the game goes on for its clients (issue 20 item 4)
+    const third = await startNode(dbUrl, path.join(dataDir, 't'));
+    nodes.push(third);
+    const onThird = await crashSocket(third.url);
+    sockets.push(onThird);
+    const exited = new Promise<number | null>((r) => follower.proc.once('exit', (code) => r(code)));
+    follower.proc.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    await Promise.any([
+      waitFor(onThird, 'game-tick', () => true, 30_000),
+      waitFor(onThird, 'game-starting', () => true, 30_000),
+    ]);
+    expect(await ledgerMismatches()).toEqual([]);
   }, 240_000);
 });
