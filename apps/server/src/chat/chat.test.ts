@@ -68,7 +68,7 @@ describe.each(DB_KINDS)('chat on %s', (db) => {
   const history = async () => (await server.api<ChatHistory>('GET', '/api/chat/history')).body;
 
   beforeAll(async () => {
-    ({ server, clock } = await startQuietServer(db));
+    ({ server, clock } = await startQuietServer(db, { keep: ['rain'] }));
   });
   afterAll(() => server?.close());
 

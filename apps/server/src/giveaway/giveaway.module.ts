@@ -37,7 +37,7 @@ export function giveawayFeature(app: FastifyInstance, ctx: Ctx): void {
 
   const loop = new GiveawayLoop(ctx);
   loops.set(ctx, loop);
-  runWhileLeader(ctx, [loop]);
+  runWhileLeader(ctx, { giveaway: loop });
 }
 
 /** Tests: the app's giveaway loop. */

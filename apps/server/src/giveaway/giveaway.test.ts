@@ -96,7 +96,7 @@ describe.each(DB_KINDS)('giveaways on %s', (db) => {
     chatHistorySchema.parse((await server.api<ChatHistory>('GET', '/api/chat/history')).body);
 
   beforeAll(async () => {
-    ({ server, clock } = await startQuietServer(db));
+    ({ server, clock } = await startQuietServer(db, { keep: ['giveaway'] }));
     loop = giveawayLoopOf(ctx()) as GiveawayLoop;
     admin = await fundedPlayer(ctx(), 0);
     await ctx().db.updateTable('users').set({ rank: 5 }).where('id', '=', admin.id).execute();

@@ -28,7 +28,7 @@ export function raceFeature(app: FastifyInstance, ctx: Ctx): void {
 
   const loop = new RaceLoop(ctx);
   loops.set(ctx, loop);
-  runWhileLeader(ctx, [loop]);
+  runWhileLeader(ctx, { race: loop });
 }
 
 /** Tests: the app's race loop. */

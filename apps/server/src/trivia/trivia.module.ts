@@ -27,7 +27,7 @@ export function triviaFeature(app: FastifyInstance, ctx: Ctx): void {
 
   const loop = new TriviaLoop(ctx);
   loops.set(ctx, loop);
-  runWhileLeader(ctx, [loop]);
+  runWhileLeader(ctx, { trivia: loop });
 }
 
 /** Tests: the app's trivia loop. */

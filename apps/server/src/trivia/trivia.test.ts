@@ -45,7 +45,7 @@ describe.each(DB_KINDS)('trivia on %s', (db) => {
     chatHistorySchema.parse((await server.api<ChatHistory>('GET', '/api/chat/history')).body);
 
   beforeAll(async () => {
-    ({ server, clock } = await startQuietServer(db));
+    ({ server, clock } = await startQuietServer(db, { keep: ['trivia'] }));
     loop = triviaLoopOf(ctx()) as TriviaLoop;
     admin = await chatter(ctx(), 5);
   });

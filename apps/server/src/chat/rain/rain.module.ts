@@ -112,7 +112,7 @@ export function rainFeature(app: FastifyInstance, ctx: Ctx): void {
 
   const loop = new RainLoop(ctx);
   loops.set(ctx, loop);
-  runWhileLeader(ctx, [loop]);
+  runWhileLeader(ctx, { rain: loop });
 }
 
 function rainSettingsView(s: RainSettings): RainSettingsView {

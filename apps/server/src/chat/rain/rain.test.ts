@@ -88,7 +88,7 @@ describe.each(DB_KINDS)('rain on %s', (db) => {
     ).map((r) => ({ userId: r.user_id, delta: r.delta }));
 
   beforeAll(async () => {
-    ({ server, clock } = await startQuietServer(db, ADMIN));
+    ({ server, clock } = await startQuietServer(db, { env: ADMIN, keep: ['rain'] }));
   });
   afterAll(() => server?.close());
 

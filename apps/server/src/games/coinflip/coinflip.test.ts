@@ -36,7 +36,7 @@ describe.each(DB_KINDS)('coinflip on %s', (db) => {
   const ctx = () => server.site.ctx;
 
   beforeAll(async () => {
-    ({ server, clock } = await startQuietServer(db));
+    ({ server, clock } = await startQuietServer(db, { keep: ['coinflip'] }));
     const loops = roundLoopsOf(ctx());
     loop = loops.coinflip;
   });

@@ -47,5 +47,5 @@ export function roundGames(app: FastifyInstance, ctx: Ctx): void {
   coinflipRoutes(app, ctx);
   coinflipSocket(ctx, coinflip);
   loops.set(ctx, { chains, crash, roulette, coinflip });
-  runWhileLeader(ctx, [crash, roulette, coinflip]);
+  runWhileLeader(ctx, { crash, roulette, coinflip });
 }

@@ -104,8 +104,22 @@ export interface LeaderTask {
   stop(): Promise<void>;
 }
 
-/** Runs the tasks while this node leads: started on winning leadership, stopped on losing it and at close. */
-export function runWhileLeader(ctx: Ctx, tasks: LeaderTask[]): void {
+const leaderTasks = new WeakMap<Ctx, Map<string, LeaderTask>>();
+
+/** The app's leader tasks by name (tests stop the ones they do not exercise). */
+export function leaderTasksOf(ctx: Ctx): ReadonlyMap<string, LeaderTask> {
+  return leaderTasks.get(ctx) ?? new Map();
+}
+
+/**
+ * Runs the tasks (by name) while this node leads: started on winning leadership, stopped on losing
+ * it and at close.
+ */
+export function runWhileLeader(ctx: Ctx, named: Record<string, LeaderTask>): void {
+  const registry = leaderTasks.get(ctx) ?? new Map<string, LeaderTask>();
+  leaderTasks.set(ctx, registry);
+  for (const [name, task] of Object.entries(named)) registry.set(name, task);
+  const tasks = Object.values(named);
   ctx.leadership.onLeader(() => {
     for (const task of tasks) task.start();
   });

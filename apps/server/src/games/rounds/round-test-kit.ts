@@ -11,22 +11,25 @@ import type { Ctx } from '../../platform/context.ts';
 import { findLedgerMismatches, findRakeViolations } from '../../platform/ledger.ts';
 import { inTransaction } from '../../platform/tx.ts';
 import { startServer, type TestServer } from '../../test-support/server.ts';
-import { roundLoopsOf } from './round-games.ts';
+import { leaderTasksOf } from './round-runner.ts';
 
 let seq = 0;
 
 /**
- * A test server on a fake clock with the crash and roulette loops stopped, for tests of the other
- * leader loops (chat, rain, trivia, giveaways, coinflip) that must not pay for idle rounds.
+ * A test server on a fake clock with every leader loop stopped but the ones named in `keep` (rain,
+ * trivia, giveaway, race, coinflip, crash, roulette): advancing the clock then plays only the timers
+ * the test is about, not idle rounds and polls of the others.
  */
 export async function startQuietServer(
   db: 'pglite' | 'postgres',
-  env?: Record<string, string>,
+  opts: { env?: Record<string, string>; keep?: string[] } = {},
 ): Promise<{ server: TestServer; clock: ManualClock }> {
   const clock = new ManualClock();
-  const server = await startServer({ db, clock, env });
-  const loops = roundLoopsOf(server.site.ctx);
-  await Promise.all([loops.crash.stop(), loops.roulette.stop()]);
+  const server = await startServer({ db, clock, env: opts.env });
+  const keep = new Set(opts.keep ?? []);
+  await Promise.all(
+    [...leaderTasksOf(server.site.ctx)].filter(([name]) => !keep.has(name)).map(([, task]) => task.stop()),
+  );
   return { server, clock };
 }
 
