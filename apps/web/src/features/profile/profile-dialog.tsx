@@ -17,7 +17,9 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="rounded-xl bg-ink-950/60 p-3 ring-1 ring-ink-700">
       <dt className="text-[11px] font-semibold tracking-wide text-ink-400 uppercase">{label}</dt>
-      <dd className="mt-1 flex items-center gap-1.5 truncate font-semibold text-white">{children}</dd>
+      <dd className="mt-1 flex min-w-0 items-center gap-1.5 font-semibold break-words text-white">
+        {children}
+      </dd>
     </div>
   );
 }
@@ -67,10 +69,12 @@ function ProfileBody({ query }: { query: UseQueryResult<ProfileView> }) {
         <Stat label="Bets Placed">{p.gamesPlayed.toLocaleString('en-US')}</Stat>
         <Stat label="Bets Won">{p.gamesWon.toLocaleString('en-US')}</Stat>
         <Stat label="Registered">
-          <span className="truncate text-sm">{formatLongDateTime(p.created)}</span>
+          <span className="text-sm leading-snug" data-testid="profile-registered">
+            {formatLongDateTime(p.created)}
+          </span>
         </Stat>
         <Stat label="UserID">
-          <span className="truncate font-mono text-sm">{p._id}</span>
+          <span className="font-mono text-sm break-all">{p._id}</span>
         </Stat>
       </dl>
       <TipButton profile={p} />
