@@ -78,7 +78,21 @@ describe('live chat in the browser', () => {
     expect(await link.getAttribute('href')).toBe('/battles/ab12');
     // the sender's name opens the public profile
     await reply.getByTestId('chat-username').click();
-    await pa.getByRole('dialog', { name: `${b.username}'s Profile` }).waitFor();
+    const profile = pa.getByRole('dialog', { name: `${b.username}'s Profile` });
+    await profile.waitFor();
+    // no stat is cut off, on a desktop and on a phone (issue 14 item 19)
+    for (const size of [
+      { width: 390, height: 844, name: 'phone' },
+      { width: 1440, height: 900, name: 'desktop' },
+    ]) {
+      await pa.setViewportSize(size);
+      await profile.getByTestId('profile-registered').waitFor();
+      const clipped = await profile
+        .locator('dd, dd *')
+        .evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
+      expect(clipped).toEqual([]);
+      await site.shot(pa, `chat-profile-dialog-${size.name}`);
+    }
     await pa.keyboard.press('Escape');
 
     const xss = '<img src=x onerror=alert(1)>';

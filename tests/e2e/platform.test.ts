@@ -103,6 +103,32 @@ describe('accounts in the browser', () => {
       .poll(() => phone.page.getByTestId('balance').textContent(), { timeout: 15_000 })
       .toBe('0.00');
     await site.shot(phone.page, 'platform-phone-home');
+
+    // payment methods are drawn marks, not letter badges; games menu subtitles are never cut off
+    // (issue 14 item 19)
+    const desk = await site.newPage();
+    await desk.context.addInitScript((token) => localStorage.setItem('token', token), u.token);
+    await desk.page.goto('/home');
+    const methods = desk.page.getByRole('region', { name: 'Deposit with your preferred payment method' });
+    await methods.waitFor({ timeout: 15_000 });
+    expect(await methods.locator('svg[data-mark]').count()).toBe(13);
+    await methods.scrollIntoViewIfNeeded();
+    await site.shot(desk.page, 'platform-home-payment-marks');
+    await desk.page.getByRole('button', { name: 'Games' }).click();
+    const menu = desk.page.getByRole('menu');
+    await menu.waitFor();
+    const cut = await menu
+      .locator('[role="menuitem"] span span')
+      .evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
+    expect(cut).toEqual([]);
+    await site.shot(desk.page, 'platform-games-menu');
+    await desk.page.keyboard.press('Escape');
+    await desk.page.getByRole('button', { name: 'Cashier' }).first().click();
+    const cashier = desk.page.getByRole('dialog', { name: /^Cashier/ });
+    await cashier.waitFor();
+    expect(await cashier.locator('svg[data-mark]').count()).toBeGreaterThanOrEqual(9);
+    await desk.page.waitForTimeout(600);
+    await site.shot(desk.page, 'platform-cashier-marks');
   });
 
   it('shows the maintenance page to players while maintenance is on', async () => {
@@ -113,6 +139,9 @@ describe('accounts in the browser', () => {
       await page
         .getByText('We are currently undergoing maintenance', { exact: false })
         .waitFor({ timeout: 15_000 });
+      // never a bare "— online" while no count is known (issue 14 item 19)
+      await page.waitForTimeout(1500);
+      expect(await page.locator('body').textContent()).not.toContain('— online');
       await site.shot(page, 'platform-maintenance');
     } finally {
       await site.server.site.ctx.controls.toggle('maintenance');

@@ -71,7 +71,8 @@ describe('profile page in the browser', () => {
     // $5 gift card = 10 coins; the dice stake of 2 is the wager
     await expect.poll(() => page.getByTestId('stat-deposits').textContent()).toContain('10.00');
     await expect.poll(() => page.getByTestId('stat-wagered').textContent()).toContain('2.00');
-    await page.getByText(/Wager \$[\d,.]+ more to level up/).waitFor();
+    // one level unit everywhere, labelled (issue 14 item 15)
+    await page.getByText(/Earn [\d,]+ XP more to level up/).waitFor();
 
     const row = page.getByTestId('game-row').first();
     await row.waitFor();

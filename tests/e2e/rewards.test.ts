@@ -79,6 +79,9 @@ describe('rewards in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'VIP' });
     await dialog.getByText('Level 10 · Beginner').waitFor();
     await poll(() => dialog.getByTestId('vip-rakeback').textContent()).toBe('3.21');
+    // one level unit, labelled: 200.00 coins wagered of level 11's 200.80 (issue 14 item 15)
+    expect(await dialog.getByTestId('vip-xp').textContent()).toBe('20,000 / 20,080 XP');
+    await dialog.getByText('Earn 80 XP more to level up').waitFor();
     await shot(page, 'rewards-vip-dialog');
     await dialog.getByRole('button', { name: 'Claim rakeback' }).click();
     await page.getByText('Successfully claimed Rakeback!').waitFor();
@@ -112,6 +115,7 @@ describe('rewards in the browser', () => {
     const page = await signedIn(u.token, { path: '/rewards' });
     await page.getByRole('heading', { name: 'Rewards' }).waitFor();
     await page.getByText('Joined on').waitFor();
+    await poll(() => page.getByTestId('rewards-xp').textContent()).toBe('0 / 201 XP');
     await shot(page, 'rewards-page-desktop');
     await page.getByRole('button', { name: /Instant/ }).click();
     await page.getByText('Instant rakeback coming soon!').waitFor();

@@ -2,21 +2,11 @@ import { FlaskConical } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import type { TileLook } from './methods.ts';
+import { PaymentMark } from '../../ui/payment-marks.tsx';
 
 /** The coloured badge of a payment method. */
 export function MethodMark({ look, className }: { look: TileLook; className?: string }) {
-  return (
-    <span
-      aria-hidden="true"
-      className={cn(
-        'flex h-9 min-w-9 items-center justify-center rounded-lg px-1 text-xs font-black text-white shadow-inner',
-        className,
-      )}
-      style={{ background: look.color }}
-    >
-      {look.mark}
-    </span>
-  );
+  return <PaymentMark id={look.mark} className={cn('h-9 w-9 shrink-0', className)} />;
 }
 
 /** Marks test mode so nobody mistakes sandbox money for real money (DESIGN.md §1). */

@@ -52,7 +52,7 @@ function GameTile({ path, wide }: { path: string; wide?: boolean }) {
       />
       <div className="relative mt-auto flex w-full flex-col p-3 sm:p-4">
         <span className="text-base font-extrabold text-white drop-shadow sm:text-xl">{game.name}</span>
-        <span className={cn('text-xs text-white/75', wide ? 'max-w-[50%]' : 'hidden truncate sm:block')}>
+        <span className={cn('text-xs text-white/75', wide ? 'max-w-[50%]' : 'hidden leading-snug sm:block')}>
           {game.subtitle}
         </span>
       </div>

@@ -44,7 +44,7 @@ export function GamesMenu() {
               <GameThumb path={game.path} />
               <span className="min-w-0">
                 <span className="block text-sm font-semibold text-white">{game.name}</span>
-                <span className="block truncate text-xs text-ink-400">{game.subtitle}</span>
+                <span className="block text-xs leading-snug text-ink-400">{game.subtitle}</span>
               </span>
             </DropdownMenu.Item>
           ))}

@@ -56,7 +56,7 @@ export function MobileMenu({ open, onOpenChange }: MobileMenuProps) {
               <GameThumb path={game.path} />
               <span className="min-w-0">
                 <span className="block">{game.name}</span>
-                <span className="block truncate text-xs font-normal text-ink-400">{game.subtitle}</span>
+                <span className="block text-xs leading-snug font-normal text-ink-400">{game.subtitle}</span>
               </span>
             </NavLink>
           ))}

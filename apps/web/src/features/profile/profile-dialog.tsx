@@ -14,11 +14,11 @@ import { useAuthStore } from '../auth/auth-store.ts';
 import { openTip } from '../chat/tip-store.ts';
 import { useProfileDialog } from './profile-store.ts';
 
-function Stat({ label, wrap = false, children }: { label: string; wrap?: boolean; children: ReactNode }) {
+function Stat({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="rounded-xl bg-ink-950/60 p-3 ring-1 ring-ink-700">
       <dt className="text-[11px] font-semibold tracking-wide text-ink-400 uppercase">{label}</dt>
-      <dd className={`mt-1 flex items-center gap-1.5 font-semibold text-white ${wrap ? '' : 'truncate'}`}>
+      <dd className="mt-1 flex min-w-0 items-center gap-1.5 font-semibold break-words text-white">
         {children}
       </dd>
     </div>
@@ -89,11 +89,13 @@ function ProfileBody({ query }: { query: UseQueryResult<ProfileView> }) {
       </div>
       <dl className="grid grid-cols-2 gap-3" data-testid="profile-stats">
         <StatsOrHidden profile={p} />
-        <Stat label="Registered" wrap>
-          <span className="text-sm leading-snug">{formatLongDateTime(p.created)}</span>
+        <Stat label="Registered">
+          <span className="text-sm leading-snug" data-testid="profile-registered">
+            {formatLongDateTime(p.created)}
+          </span>
         </Stat>
         <Stat label="UserID">
-          <span className="truncate font-mono text-sm">{p._id}</span>
+          <span className="font-mono text-sm break-all">{p._id}</span>
         </Stat>
       </dl>
       {p.statsHidden && p.wager !== null ? (

@@ -4,7 +4,8 @@ import { coinsToCents, centsToCoins } from '@coinsite/shared/money';
 import { levelForWagerCents } from '@coinsite/shared/vip';
 import { ArrowDownToLine, ArrowUpFromLine, Dices } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatCoins, formatShortDate, formatUsd } from '../../lib/format.ts';
+import { formatCoins, formatShortDate } from '../../lib/format.ts';
+import { formatXp, formatXpOf, XP_RULE } from '../../lib/xp.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { CoinIcon } from '../../ui/coin-icon.tsx';
 import { Progress } from '../../ui/progress.tsx';
@@ -134,8 +135,7 @@ export function LevelBanner({ wager }: { wager: number }) {
               'Top level reached'
             ) : (
               <>
-                Wager <span className="font-semibold text-white">{formatUsd(remaining)}</span> more to level
-                up
+                Earn <span className="font-semibold text-white">{formatXp(remaining)}</span> more to level up
               </>
             )}
           </p>
@@ -148,7 +148,7 @@ export function LevelBanner({ wager }: { wager: number }) {
         />
         {next === null ? null : (
           <p className="flex items-center gap-1 text-xs text-ink-400 tabular-nums">
-            <CoinIcon className="h-3 w-3" /> {formatCoins(wager)} / {formatCoins(centsToCoins(next))} wagered
+            {formatXpOf(wager, centsToCoins(next))} · {XP_RULE}
           </p>
         )}
       </div>

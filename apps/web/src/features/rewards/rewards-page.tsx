@@ -22,6 +22,7 @@ import { openTipRain } from '../rain/rain-store.ts';
 import { formatClock, useCountdown } from './use-countdown.ts';
 import { useDailyLastOpen } from '../cases/cases-api.ts';
 import { DAILY_CASE_COOLDOWN_MS } from '@coinsite/shared/schemas/cases';
+import { formatXp, formatXpOf, XP_RULE } from '../../lib/xp.ts';
 
 type Popup = 'daily' | 'rakeback' | 'faucet' | null;
 
@@ -62,10 +63,8 @@ function ProfileCard() {
           <span style={{ color }}>
             Level {level} · {levelName}
           </span>
-          <span className="text-ink-400">
-            {p?.next
-              ? `${formatCoins(v?.wager ?? 0)} / ${formatCoins(p.next.wagerNeeded)}`
-              : formatCoins(user.wager)}
+          <span className="text-ink-400 tabular-nums" title={XP_RULE} data-testid="rewards-xp">
+            {p?.next ? formatXpOf(v?.wager ?? 0, p.next.wagerNeeded) : formatXp(user.wager)}
           </span>
         </div>
         <Progress

@@ -13,6 +13,7 @@ import { LevelBadge } from './level-badge.tsx';
 import { ClaimRakebackButton, VipRetry } from './rakeback-panel.tsx';
 import { majorRanks, useVip, vipProgress } from './vip-api.ts';
 import { useVipDialog } from './vip-store.ts';
+import { formatXp, formatXpOf, XP_RULE } from '../../lib/xp.ts';
 
 function RankCarousel({ v }: { v: VipView }) {
   const ranks = majorRanks(v);
@@ -56,7 +57,7 @@ function RankCarousel({ v }: { v: VipView }) {
               <p className="text-xs text-ink-400">
                 Levels {r.from}–{r.to}
               </p>
-              <p className="text-xs text-ink-300">From {formatCoins(r.wagerNeeded)} wagered</p>
+              <p className="text-xs text-ink-300">From {formatXp(r.wagerNeeded)}</p>
               <p className="text-xs font-semibold text-gold-300">{r.rakeback.toFixed(2)}% rakeback</p>
               {current ? (
                 <span className="mt-1 rounded-full bg-white/10 px-2 py-0.5 text-[10px] font-bold tracking-wider text-white uppercase">
@@ -104,12 +105,13 @@ function VipBody({ v }: { v: VipView }) {
         </div>
         <Progress value={p.value} color={color} label="VIP level progress" className="h-2.5" />
         <div className="flex flex-wrap justify-between gap-2 text-xs text-ink-400">
-          <span>
-            Wagered <span className="font-semibold text-white">{formatCoins(v.wager)}</span>
-            {p.next ? ` / ${formatCoins(p.next.wagerNeeded)}` : ''}
+          <span title={XP_RULE}>
+            <span className="font-semibold text-white" data-testid="vip-xp">
+              {p.next ? formatXpOf(v.wager, p.next.wagerNeeded) : formatXp(v.wager)}
+            </span>
           </span>
           <span>
-            {p.next ? `Wager ${formatCoins(p.remaining)} more to level up` : 'You reached the top level!'}
+            {p.next ? `Earn ${formatXp(p.remaining)} more to level up` : 'You reached the top level!'}
           </span>
         </div>
       </div>
