@@ -12,7 +12,9 @@ describe('wager hooks', () => {
     expect(gameEdgeBp('coinflip')).toBe(500);
     expect(gameEdgeBp('cases')).toBe(500);
     expect(gameEdgeBp('battles')).toBe(500);
-    expect(gameEdgeBp('slots')).toBe(DEFAULT_EDGE_BP);
+    expect(gameEdgeBp('slots')).toBe(393); // 100 % − the sandbox slot's 96.07 % return
+    expect(gameEdgeBp('blackjack')).toBe(50); // basic strategy's 0.49 % loss (npm run sim:blackjack)
+    expect(gameEdgeBp('a-game-not-listed')).toBe(DEFAULT_EDGE_BP);
     expect(DEFAULT_EDGE_BP).toBe(500);
     registerWagerHooks(loadConfig({ DICE_EDGE_PCT: '2.5', LIMBO_EDGE_PCT: '3', MINES_EDGE_PCT: '0.5' }));
     expect(gameEdgeBp('dice')).toBe(250);
