@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startServer, type TestServer } from '../../apps/server/src/test-support/server.ts';
+import { startServer, type TestServer, createPgDatabase } from '../../apps/server/src/test-support/server.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../screenshots');
 const enabled = Boolean(process.env.REDIS_URL && process.env.TEST_DATABASE_URL);
@@ -13,20 +12,15 @@ const enabled = Boolean(process.env.REDIS_URL && process.env.TEST_DATABASE_URL);
  * adapter) and one PostgreSQL database. Skipped without REDIS_URL and TEST_DATABASE_URL.
  */
 describe.runIf(enabled)('chat across two nodes in two browsers', () => {
-  const base = process.env.TEST_DATABASE_URL ?? '';
-  const dbName = `t_e2e_chat_nodes_${process.pid}_${Date.now()}`;
+  let shared: Awaited<ReturnType<typeof createPgDatabase>> | undefined;
   let a: TestServer;
   let b: TestServer;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const u = new URL(base);
-    u.pathname = `/${dbName}`;
+    shared = await createPgDatabase();
+    const u = new URL(shared.url);
     const env = {
       SERVE_WEB: 'true',
       DATABASE_URL: u.toString(),
@@ -44,10 +38,7 @@ describe.runIf(enabled)('chat across two nodes in two browsers', () => {
     await browser?.close().catch(() => {});
     await a?.close();
     await b?.close();
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await c.end();
+    await shared?.drop();
   });
 
   async function chatter(server: TestServer) {

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { createPgDatabase } from '../test-support/server.ts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Leadership, postgresLeadership } from './leader.ts';
@@ -11,8 +12,7 @@ const enabled = Boolean(process.env.TEST_DATABASE_URL);
  * Timings are printed by `npm run bench:failover`, not asserted here.
  */
 describe.runIf(enabled)('leader hand-over on PostgreSQL', () => {
-  const base = process.env.TEST_DATABASE_URL ?? '';
-  const dbName = `t_leader_${process.pid}_${Date.now()}`;
+  let shared: Awaited<ReturnType<typeof createPgDatabase>> | undefined;
   let url = '';
   const log = pino({ level: 'silent' });
   const nodes: Leadership[] = [];
@@ -39,21 +39,14 @@ describe.runIf(enabled)('leader hand-over on PostgreSQL', () => {
     )[0]?.n;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const u = new URL(base);
-    u.pathname = `/${dbName}`;
+    shared = await createPgDatabase();
+    const u = new URL(shared.url);
     url = u.toString();
   });
 
   afterAll(async () => {
     for (const n of nodes) await n.close();
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await c.end();
+    await shared?.drop();
   });
 
   it('a follower waits on the lock and leads once the leader stops or dies', async () => {

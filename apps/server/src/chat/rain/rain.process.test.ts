@@ -1,13 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../test-support/redis.ts';
-import { startServer } from '../../test-support/server.ts';
+import { type NodeProcess, sleep, spawnNode, stopNode } from '../../test-support/node-process.ts';
+import { startServer, createPgDatabase } from '../../test-support/server.ts';
 
 /**
  * Issue 10: the leader is killed with SIGKILL exactly at the rain's close (real server processes,
@@ -18,58 +15,7 @@ import { startServer } from '../../test-support/server.ts';
  * released, and the follower (now leader) closes the rain from its rows.
  */
 const enabled = Boolean(process.env.TEST_DATABASE_URL);
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const JOINERS = 200;
-
-interface Node {
-  proc: ChildProcess;
-  leads: Promise<void>;
-}
-
-async function startNode(databaseUrl: string, dataDir: string): Promise<Node> {
-  const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: '',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      SERVE_WEB: 'false',
-      ROUND_CHAIN_LENGTH: '10000',
-    },
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  const leads = new Promise<void>((resolve) => {
-    createInterface({ input: proc.stdout as NodeJS.ReadableStream }).on('line', (line) => {
-      if (line.includes('"became leader"')) resolve();
-    });
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (proc.exitCode !== null) throw new Error(`node exited with ${proc.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/site`)).ok) return { proc, leads };
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error('node did not start');
-}
-
-function killHard(node: Node): Promise<void> {
-  return new Promise((resolve) => {
-    if (node.proc.exitCode !== null || node.proc.signalCode !== null) return resolve();
-    node.proc.once('exit', () => resolve());
-    node.proc.kill('SIGKILL');
-  });
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function until<T>(
   what: string,
@@ -86,11 +32,10 @@ async function until<T>(
 }
 
 describe.runIf(enabled)('rain close across a leader kill -9 (real processes)', () => {
-  const base = process.env.TEST_DATABASE_URL ?? '';
-  const dbName = `t_rain_kill_${process.pid}_${Date.now()}`;
+  let shared: Awaited<ReturnType<typeof createPgDatabase>> | undefined;
   let url = '';
   let db: pg.Client;
-  const nodes: Node[] = [];
+  const nodes: NodeProcess[] = [];
   const dirs: string[] = [];
   const dir = () => {
     const d = mkdtempSync(path.join(tmpdir(), 'w-community-rain-'));
@@ -99,12 +44,8 @@ describe.runIf(enabled)('rain close across a leader kill -9 (real processes)', (
   };
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const u = new URL(base);
-    u.pathname = `/${dbName}`;
+    shared = await createPgDatabase();
+    const u = new URL(shared.url);
     url = u.toString();
     // the schema and the first open rain, by a node that then goes away
     const first = await startServer({ env: { DATABASE_URL: url } });
@@ -114,12 +55,9 @@ describe.runIf(enabled)('rain close across a leader kill -9 (real processes)', (
   }, 60_000);
 
   afterAll(async () => {
-    for (const n of nodes) await killHard(n);
+    for (const n of nodes) await stopNode(n);
     await db?.end();
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await c.end();
+    await shared?.drop();
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
@@ -146,10 +84,10 @@ describe.runIf(enabled)('rain close across a leader kill -9 (real processes)', (
     const second = [...users].map((u) => Number(u.id)).sort((x, y) => x - y)[1];
     await holder.query('BEGIN');
     await holder.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [second]);
-    const a = await startNode(url, dir());
+    const a = await spawnNode({ databaseUrl: url, dataDir: dir() });
     nodes.push(a);
     await a.leads;
-    const b = await startNode(url, dir());
+    const b = await spawnNode({ databaseUrl: url, dataDir: dir() });
     nodes.push(b);
 
     await until('the leader to wait inside the close', async () => {
@@ -163,7 +101,7 @@ describe.runIf(enabled)('rain close across a leader kill -9 (real processes)', (
     const open = await db.query<{ status: string }>('SELECT status FROM rains WHERE id = $1', [rainId]);
     expect(open.rows[0]?.status).toBe('open');
 
-    await killHard(a);
+    await stopNode(a);
     await holder.query('ROLLBACK');
     await holder.end();
     await b.leads;

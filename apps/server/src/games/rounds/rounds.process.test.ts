@@ -1,81 +1,32 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type NodeProcess, sleep, spawnNode, stopNode } from '../../test-support/node-process.ts';
 
 /**
  * Real server processes (node --import tsx apps/server/src/main.ts) on one PostgreSQL with Redis:
  * a kill -9 in the middle of a crash round, and a second node taking over from a killed leader.
  */
 const enabled = Boolean(process.env.TEST_DATABASE_URL && process.env.REDIS_URL);
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const ADMIN = { email: 'admin@example.com', password: 'admin-password' };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-interface Node {
-  proc: ChildProcess;
-  url: string;
-}
-
-async function startNode(databaseUrl: string, dataDir: string): Promise<Node> {
-  const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
+/** A node on the shared database and Redis (its log silent). */
+function startNode(databaseUrl: string, dataDir: string): Promise<NodeProcess> {
+  return spawnNode({
+    databaseUrl,
+    dataDir,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: process.env.REDIS_URL,
-      DATA_DIR: dataDir,
+      REDIS_URL: process.env.REDIS_URL ?? '',
       LOG_LEVEL: 'silent',
-      SERVE_WEB: 'false',
       RATE_LIMIT_FACTOR: '50',
-      // a short chain keeps the first boot quick on a busy machine; the 10^6 default takes ~1 s of CPU
-      ROUND_CHAIN_LENGTH: '10000',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (proc.exitCode !== null) throw new Error(`node exited with ${proc.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/site`)).ok) return { proc, url };
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error('node did not start');
-}
-
-function killHard(node: Node): Promise<void> {
-  return new Promise((resolve) => {
-    if (node.proc.exitCode !== null || node.proc.signalCode !== null) return resolve();
-    node.proc.once('exit', () => resolve());
-    node.proc.kill('SIGKILL');
   });
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function call<T>(url: string, method: string, p: string, body?: unknown, token?: string): Promise<T> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -154,7 +105,7 @@ describe.runIf(enabled)('crash across real server processes (PostgreSQL + Redis)
   let dbName = '';
   let dbUrl = '';
   const dataDir = mkdtempSync(path.join(tmpdir(), 'coinsite-proc-'));
-  const nodes: Node[] = [];
+  const nodes: NodeProcess[] = [];
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
@@ -170,7 +121,7 @@ describe.runIf(enabled)('crash across real server processes (PostgreSQL + Redis)
   });
   afterAll(async () => {
     for (const s of sockets) s.disconnect();
-    for (const n of nodes) await killHard(n);
+    for (const n of nodes) await stopNode(n);
     await db?.end();
     await admin?.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await admin?.end();
@@ -229,7 +180,7 @@ describe.runIf(enabled)('crash across real server processes (PostgreSQL + Redis)
     s1.emit('bet-cashout');
     const first = await Promise.race([cashed.then(() => 'ok'), refused.then((m) => JSON.stringify(m))]);
     expect(first).toBe('ok');
-    await killHard(a);
+    await stopNode(a);
 
     a = await startNode(dbUrl, path.join(dataDir, 'a'));
     nodes.push(a);
@@ -279,7 +230,7 @@ describe.runIf(enabled)('crash across real server processes (PostgreSQL + Redis)
     );
     expect(Number(accrued.rows[0]?.n)).toBe(gap ? 2 : 3);
     expect(await ledgerMismatches()).toEqual([]);
-    await killHard(a);
+    await stopNode(a);
   }, 420_000);
 
   it('two nodes: one leads, both serve the same round; the other takes over when the leader is killed', async () => {
@@ -303,7 +254,7 @@ describe.runIf(enabled)('crash across real server processes (PostgreSQL + Redis)
     const ok = waitFor(onFollower, 'game-join-success', () => true, 10_000);
     onFollower.emit('join-game', 200, 5);
     await ok;
-    await killHard(leader);
+    await stopNode(leader);
 
     const start = await waitFor<[{ _id: string }]>(onFollower, 'game-start', () => true, 30_000);
     expect(start[0]._id).toBe(a._id);
