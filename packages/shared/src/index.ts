@@ -15,3 +15,4 @@ export * from './schemas/crash.ts';
 export * from './schemas/roulette.ts';
 export * from './schemas/chat.ts';
 export * from './schemas/rain.ts';
+export * from './schemas/account.ts';

@@ -18,7 +18,9 @@ const newPassword = z
   .max(200, 'Password is too long.');
 const recaptcha = text('captcha answer').max(4000).optional().nullable();
 
-export const loginBody = z.object({ email, password, recaptcha });
+/** Issue 16: the second factor (6 digits or a recovery code) when the account has 2FA on. */
+const twoFactorCode = z.string().trim().max(32, 'That code is too long.').optional();
+export const loginBody = z.object({ email, password, recaptcha, twoFactorCode });
 export const registerBody = z.object({
   email,
   username: z
@@ -37,6 +39,7 @@ export const resetPasswordBody = z.object({
 });
 export const exchangeTokenBody = z.object({
   token: text('token', 'Missing token.').min(1, 'Missing token.').max(200),
+  twoFactorCode,
 });
 export const profileBody = z.object({ userid: wireId('Invalid user id.') });
 

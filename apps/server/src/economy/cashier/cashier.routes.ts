@@ -10,6 +10,8 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { setSandboxOwner } from '../../integrations/payments/sandbox-pages.ts';
 import { AppError } from '../../platform/errors.ts';
+import { requireVerifiedEmail } from '../../platform/account/email-password.service.ts';
+import { requireSecondFactor } from '../../platform/account/two-factor.service.ts';
 import { limit, parse, requireUser } from '../../platform/http.ts';
 import { initializeCard } from './card.service.ts';
 import { checkCashApp, initializeCashApp } from './cashapp.service.ts';
@@ -53,6 +55,8 @@ export function cashierRoutes(app: FastifyInstance, cashier: Cashier): void {
     const user = await requireUser(ctx, req);
     const body = parse(withdrawBody, req.body);
     await limit(ctx, `withdraw:${user.id}`, 10, 60_000);
+    await requireVerifiedEmail(ctx, user.id);
+    await requireSecondFactor(ctx, user.id, body.twoFactorCode);
     return requestWithdrawal(cashier, user, body);
   });
 

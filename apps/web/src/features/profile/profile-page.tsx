@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../../ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
+import { CredentialsSettings } from '../account/credentials-settings.tsx';
+import { SessionsSettings, TwoFactorSettings } from '../account/security-settings.tsx';
 import { AffiliateCodeSettings } from '../affiliates/affiliate-code-settings.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { GamesTab } from './games-tab.tsx';
@@ -59,9 +61,14 @@ export function ProfilePage() {
           <TransactionsTab />
         </TabsContent>
         <TabsContent value="settings">
-          <section className="max-w-xl rounded-2xl bg-ink-850/80 p-4 ring-1 ring-ink-700 sm:p-5">
-            <AffiliateCodeSettings />
-          </section>
+          <div className="flex max-w-2xl flex-col gap-4">
+            <section className="rounded-2xl bg-ink-850/80 p-4 ring-1 ring-ink-700 sm:p-5">
+              <AffiliateCodeSettings />
+            </section>
+            <TwoFactorSettings />
+            <CredentialsSettings />
+            <SessionsSettings />
+          </div>
         </TabsContent>
       </Tabs>
     </div>
