@@ -94,3 +94,65 @@ export const ACCOUNT_TEXT = {
   badLink: 'This link is invalid or has expired.',
   verifyFirst: 'Please confirm your email address before withdrawing: open the link we mailed you.',
 } as const;
+
+/** Issue 16 §4: responsible gaming. Amounts are coins on the wire (null = no limit). */
+export const RG_KINDS = ['deposit', 'loss', 'wager'] as const;
+export const RG_PERIODS = ['day', 'week', 'month'] as const;
+export type RgKind = (typeof RG_KINDS)[number];
+export type RgPeriod = (typeof RG_PERIODS)[number];
+
+export const setLimitBody = z.object({
+  kind: z.enum(RG_KINDS, { error: 'Please choose deposit, loss or wager.' }),
+  period: z.enum(RG_PERIODS, { error: 'Please choose day, week or month.' }),
+  amount: z
+    .number({ error: 'Amount must be a number.' })
+    .min(0, 'Amount cannot be negative.')
+    .max(100_000_000, 'Amount is too large.')
+    .nullable(),
+});
+export const realityCheckBody = z.object({
+  minutes: z
+    .number({ error: 'Please choose a number of minutes.' })
+    .int('Please choose whole minutes.')
+    .min(5, 'At least 5 minutes.')
+    .max(240, 'At most 240 minutes.')
+    .nullable(),
+});
+/** Cool-off 24 h to 6 weeks; self-exclusion 6 months to permanent (spec: cannot be undone early). */
+export const COOL_OFF_DAYS = [1, 7, 14, 30, 42] as const;
+export const EXCLUSION_MONTHS = [6, 12, 24, 60] as const;
+export const breakBody = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('cool_off'),
+    days: z
+      .number({ error: 'Please choose a length.' })
+      .int()
+      .min(1, 'At least 24 hours.')
+      .max(42, 'At most 6 weeks.'),
+  }),
+  z.object({
+    kind: z.literal('self_exclusion'),
+    months: z
+      .number({ error: 'Please choose a length.' })
+      .int()
+      .min(6, 'At least 6 months.')
+      .max(120, 'At most 10 years; choose permanent instead.')
+      .nullable(),
+  }),
+]);
+
+export interface RgLimitView {
+  kind: RgKind;
+  period: RgPeriod;
+  /** Coins; null = none. */
+  amount: number | null;
+  used: number;
+  /** A raise or removal waiting its 24 hours. */
+  pending: { amount: number | null; effectiveAt: string } | null;
+}
+export interface RgView {
+  limits: RgLimitView[];
+  realityCheckMinutes: number | null;
+  /** A running cool-off or self-exclusion; until null = permanent. */
+  block: { kind: 'cool_off' | 'self_exclusion'; until: string | null } | null;
+}

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { setSandboxOwner } from '../../integrations/payments/sandbox-pages.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requireVerifiedEmail } from '../../platform/account/email-password.service.ts';
+import { requireNoBreak } from '../../platform/account/rg.service.ts';
 import { requireSecondFactor } from '../../platform/account/two-factor.service.ts';
 import { limit, parse, requireUser } from '../../platform/http.ts';
 import { initializeCard } from './card.service.ts';
@@ -48,6 +49,7 @@ export function cashierRoutes(app: FastifyInstance, cashier: Cashier): void {
 
   app.get('/api/cashier/crypto/addresses', async (req) => {
     const user = await requireUser(ctx, req);
+    await requireNoBreak(ctx, user.id);
     return depositAddresses(cashier, user.id);
   });
 
@@ -65,6 +67,7 @@ export function cashierRoutes(app: FastifyInstance, cashier: Cashier): void {
     legacy(async (req, reply) => {
       const user = await requireUser(ctx, req);
       const { site_value } = parse(cardInitializeBody, req.body);
+      await requireNoBreak(ctx, user.id);
       await limit(ctx, `card-init:${user.id}`, 20, 10 * 60_000);
       const { redirectUrl } = await initializeCard(cashier, user, site_value);
       if (cashier.card.sandbox) setSandboxOwner(req, reply, cashier.card.webhookSecret, redirectUrl);
@@ -81,6 +84,7 @@ export function cashierRoutes(app: FastifyInstance, cashier: Cashier): void {
     legacy(async (req) => {
       const user = await requireUser(ctx, req);
       const { deposit_amount } = parse(cashappInitializeBody, req.body);
+      await requireNoBreak(ctx, user.id);
       await limit(ctx, `cashapp-init:${user.id}`, 20, 10 * 60_000);
       return initializeCashApp(cashier, user, deposit_amount);
     }),
@@ -91,6 +95,7 @@ export function cashierRoutes(app: FastifyInstance, cashier: Cashier): void {
     legacy(async (req) => {
       const user = await requireUser(ctx, req);
       const { payment_link } = parse(cashappCheckBody, req.body);
+      await requireNoBreak(ctx, user.id);
       await limit(ctx, `cashapp-check:${user.id}`, 20, 60_000);
       return checkCashApp(cashier, user, payment_link);
     }),
@@ -99,12 +104,14 @@ export function cashierRoutes(app: FastifyInstance, cashier: Cashier): void {
   app.post('/api/kinguin/redeem', async (req) => {
     const user = await requireUser(ctx, req);
     const { code } = parse(giftcardRedeemBody, req.body);
+    await requireNoBreak(ctx, user.id);
     return redeemGiftCard(cashier, user, code);
   });
 
   app.post('/api/skinsback/create_order', async (req, reply) => {
     const user = await requireUser(ctx, req);
     const { game } = parse(skinsOrderBody, req.body);
+    await requireNoBreak(ctx, user.id);
     await limit(ctx, `skins-order:${user.id}`, 20, 10 * 60_000);
     const order = await createSkinsOrder(cashier, user, game);
     if (cashier.skins.sandbox) setSandboxOwner(req, reply, cashier.skins.callbackSecret, order.url);

@@ -2,7 +2,10 @@ import {
   ACCOUNT_TEXT,
   changeEmailBody,
   changePasswordBody,
+  breakBody,
   emailLinkBody,
+  realityCheckBody,
+  setLimitBody,
   type SessionView,
   sessionIdParams,
   TWO_FACTOR_TEXT,
@@ -12,7 +15,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context.ts';
 import { Errors } from '../errors.ts';
-import { limit, parse, requireUser } from '../http.ts';
+import { limit, parse, requireAdmin, requireUser } from '../http.ts';
+import { rgView, setLimit, setRealityCheck, startBreak } from './rg.service.ts';
 import {
   changePassword,
   confirmEmailLink,
@@ -124,6 +128,44 @@ export function accountRoutes(app: FastifyInstance, ctx: Ctx): void {
     await requireSecondFactor(ctx, user.id, twoFactorCode);
     await disableTwoFactor(ctx, user.id);
     return { message: TWO_FACTOR_TEXT.disabled };
+  });
+
+  // issue 16 §4: responsible gaming (the Settings tab)
+  app.get('/api/account/limits', async (req) => {
+    const user = await requireUser(ctx, req);
+    return rgView(ctx, user.id);
+  });
+
+  app.post('/api/account/limits', async (req) => {
+    const user = await requireUser(ctx, req);
+    const body = parse(setLimitBody, req.body);
+    await limit(ctx, `rg:${user.id}`, 60, 10 * 60_000);
+    await setLimit(ctx, user.id, body);
+    return rgView(ctx, user.id);
+  });
+
+  app.post('/api/account/reality-check', async (req) => {
+    const user = await requireUser(ctx, req);
+    const { minutes } = parse(realityCheckBody, req.body);
+    await setRealityCheck(ctx, user.id, minutes);
+    return rgView(ctx, user.id);
+  });
+
+  app.post('/api/account/break', async (req) => {
+    const user = await requireUser(ctx, req);
+    const body = parse(breakBody, req.body);
+    await limit(ctx, `rg:${user.id}`, 60, 10 * 60_000);
+    await startBreak(ctx, user.id, body);
+    return rgView(ctx, user.id);
+  });
+
+  // the admin sees a player's limits and break (read only: a player's own choice)
+  app.get('/api/external/v1/users/:id/responsible-gaming', async (req) => {
+    await requireAdmin(ctx, req);
+    const id = Number(parse(sessionIdParams, req.params).id);
+    const exists = await ctx.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
+    if (!exists) throw Errors.notFound('User not found.');
+    return rgView(ctx, id);
   });
 
   app.get('/api/account/sessions', async (req) => {

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { Spinner } from '../../ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
 import { CredentialsSettings } from '../account/credentials-settings.tsx';
+import { ResponsibleGamingSettings } from '../account/responsible-gaming-settings.tsx';
 import { SessionsSettings, TwoFactorSettings } from '../account/security-settings.tsx';
 import { AffiliateCodeSettings } from '../affiliates/affiliate-code-settings.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
@@ -68,6 +69,7 @@ export function ProfilePage() {
             <TwoFactorSettings />
             <CredentialsSettings />
             <SessionsSettings />
+            <ResponsibleGamingSettings />
           </div>
         </TabsContent>
       </Tabs>
