@@ -47,6 +47,9 @@ export interface UsersTable {
   totp_last_step: Generated<number>;
   /** NULL until the registration's verification link is opened (no withdrawals meanwhile). */
   email_verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Issue 16 §5: declared at registration (YYYY-MM-DD); NULL from the original client. */
+  birth_date: ColumnType<string | null, string | null | undefined, string | null>;
+  region: string | null;
 }
 
 export interface RecoveryCodesTable {

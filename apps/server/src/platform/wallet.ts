@@ -98,7 +98,10 @@ export function createWallet(
         const res = rg
           ? // issue 16: stakes, wins, refunds and deposits pass the player's responsible-gaming guard
             await sql<{ balance_after: number; rg: string }>`
-          WITH g AS (SELECT rg_take(${userId}, ${rg.stake}, ${rg.loss}, ${rg.wager}, ${rg.deposit}) AS r),
+          WITH g AS (
+            SELECT CASE WHEN EXISTS (SELECT 1 FROM rg_state WHERE user_id = ${userId})
+              THEN rg_take(${userId}, ${rg.stake}, ${rg.loss}, ${rg.wager}, ${rg.deposit}) ELSE 'ok' END AS r
+          ),
           u AS (
             UPDATE users SET balance = balance + ${delta}, wager = wager + ${wager}
             WHERE id = ${userId} AND balance + ${delta} >= 0 AND (SELECT r FROM g) = 'ok'
@@ -219,7 +222,11 @@ export async function applyBet(
   let row: { balance: number; bet_id: number } | undefined;
   try {
     const res = await run<{ balance: number; bet_id: number }>(sql`
-      WITH g AS (SELECT rg_take(${userId}, ${stake}, ${stake - payout}, ${stake}, 0) AS r), n AS (
+      WITH g AS (
+        -- the guard function runs only for a player with a responsible-gaming row (a plain index probe otherwise)
+        SELECT CASE WHEN EXISTS (SELECT 1 FROM rg_state WHERE user_id = ${userId})
+          THEN rg_take(${userId}, ${stake}, ${stake - payout}, ${stake}, 0) ELSE 'ok' END AS r
+      ), n AS (
         UPDATE seed_pairs SET nonce = nonce + 1
         WHERE id = ${bet.seedPairId} AND user_id = ${userId} AND status = 'active' AND nonce = ${bet.nonce}
         RETURNING id

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { setSandboxOwner } from '../../integrations/payments/sandbox-pages.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requireVerifiedEmail } from '../../platform/account/email-password.service.ts';
+import { securityMail } from '../../platform/account/notify.ts';
 import { requireNoBreak } from '../../platform/account/rg.service.ts';
 import { requireSecondFactor } from '../../platform/account/two-factor.service.ts';
 import { limit, parse, requireUser } from '../../platform/http.ts';
@@ -59,7 +60,12 @@ export function cashierRoutes(app: FastifyInstance, cashier: Cashier): void {
     await limit(ctx, `withdraw:${user.id}`, 10, 60_000);
     await requireVerifiedEmail(ctx, user.id);
     await requireSecondFactor(ctx, user.id, body.twoFactorCode);
-    return requestWithdrawal(cashier, user, body);
+    const result = await requestWithdrawal(cashier, user, body);
+    // issue 16 §6: every withdrawal request is mailed to the account's address
+    await securityMail(ctx, user.id, 'Withdrawal requested', [
+      `A withdrawal of ${result.siteValue.toFixed(2)} coins (${body.currency}) to ${body.address} was requested from your account.`,
+    ]);
+    return result;
   });
 
   app.post(

@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context.ts';
 import { Errors } from '../errors.ts';
 import { limit, parse, requireAdmin, requireUser } from '../http.ts';
+import { deviceName, securityMail } from './notify.ts';
 import { rgView, setLimit, setRealityCheck, startBreak } from './rg.service.ts';
 import {
   changePassword,
@@ -30,36 +31,6 @@ import {
   setupTwoFactor,
   twoFactorStatus,
 } from './two-factor.service.ts';
-
-/** A short device name from a user agent: browser on system (no parsing library for a label). */
-export function deviceName(ua: string): string {
-  if (!ua) return 'Unknown device';
-  const browser = /Edg\//.test(ua)
-    ? 'Edge'
-    : /OPR\/|Opera/.test(ua)
-      ? 'Opera'
-      : /Firefox\//.test(ua)
-        ? 'Firefox'
-        : /Chrome\/|Chromium\//.test(ua)
-          ? 'Chrome'
-          : /Safari\//.test(ua)
-            ? 'Safari'
-            : /node|undici|curl/i.test(ua)
-              ? 'Script'
-              : 'Browser';
-  const os = /iPhone|iPad/.test(ua)
-    ? 'iOS'
-    : /Android/.test(ua)
-      ? 'Android'
-      : /Windows/.test(ua)
-        ? 'Windows'
-        : /Mac OS X|Macintosh/.test(ua)
-          ? 'macOS'
-          : /Linux/.test(ua)
-            ? 'Linux'
-            : '';
-  return os ? `${browser} on ${os}` : browser;
-}
 
 /** Issue 16: the signed-in player's own security settings (2FA, sessions). */
 export function accountRoutes(app: FastifyInstance, ctx: Ctx): void {
@@ -118,6 +89,9 @@ export function accountRoutes(app: FastifyInstance, ctx: Ctx): void {
     const user = await requireUser(ctx, req);
     const { code } = parse(twoFactorEnableBody, req.body);
     const recoveryCodes = await enableTwoFactor(ctx, user.id, code);
+    await securityMail(ctx, user.id, 'Two-factor authentication turned on', [
+      'Two-factor authentication was turned on for your account. Sign-ins, withdrawals and account changes now ask for a code.',
+    ]);
     return { message: TWO_FACTOR_TEXT.enabled, recoveryCodes };
   });
 
@@ -127,6 +101,9 @@ export function accountRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (!(await twoFactorStatus(ctx, user.id)).enabled) throw Errors.badRequest(TWO_FACTOR_TEXT.notOn);
     await requireSecondFactor(ctx, user.id, twoFactorCode);
     await disableTwoFactor(ctx, user.id);
+    await securityMail(ctx, user.id, 'Two-factor authentication turned off', [
+      'Two-factor authentication was turned off for your account.',
+    ]);
     return { message: TWO_FACTOR_TEXT.disabled };
   });
 

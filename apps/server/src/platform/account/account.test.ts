@@ -209,4 +209,61 @@ describe.each(DB_KINDS)('two-factor authentication on %s', (db) => {
     expect((await post('/api/account/verify-email', { token: link })).status).toBe(200);
     expect((await post('/api/cashier/crypto/withdraw', body, user.token)).body.error).toContain('deposit');
   });
+
+  it('registration refuses under-18s and refused states; the original client (no birth date) still registers', async () => {
+    const register = (extra: Record<string, unknown>) => {
+      const n = Math.floor(Math.random() * 1e6);
+      return post<{ redirect?: string }>('/api/auth/registration/register', {
+        email: `age_${n}@example.com`,
+        username: `age_${n}`,
+        password: 'correct horse',
+        ...extra,
+      });
+    };
+    const now = new Date(clock.now());
+    const ymd = (yearsAgo: number, dayShift = 0) =>
+      new Date(Date.UTC(now.getUTCFullYear() - yearsAgo, now.getUTCMonth(), now.getUTCDate() + dayShift))
+        .toISOString()
+        .slice(0, 10);
+    // the original client's answer shape: 200 with { error }
+    expect((await register({ birthDate: ymd(18, 1), region: 'CA' })).body).toEqual({
+      error: 'Sorry, you must be an adult (minimum age 18) to use this site.',
+    });
+    expect((await register({ birthDate: ymd(18), region: 'CA' })).body.redirect).toMatch(/token=/);
+    for (const region of ['NV', 'wa'])
+      expect((await register({ birthDate: ymd(30), region })).body).toEqual({
+        error: 'Sorry, this site is not available in your state.',
+      });
+    const legacy = await register({});
+    expect(legacy.body.redirect).toMatch(/token=/);
+  });
+
+  it('mails a new-device sign-in and 2FA changes', async () => {
+    const user = await server.newUser();
+    const signInFrom = async (ua: string) => {
+      const res = await fetch(`${server.url}/api/auth/registration/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': ua },
+        body: JSON.stringify({ email: user.email, password: user.password }),
+      });
+      const code = ((await res.json()) as { redirect: string }).redirect.split('token=')[1];
+      await fetch(`${server.url}/api/auth/exchange-token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': ua },
+        body: JSON.stringify({ token: code }),
+      });
+    };
+    const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0';
+    await signInFrom(firefox);
+    expect(mailTo(user.email)).toContain('new device: Firefox on Linux (127.0.0.1)');
+    const mailsBefore = mailTo(user.email);
+    await signInFrom(firefox);
+    expect(mailTo(user.email)).toBe(mailsBefore);
+
+    const setup = await post<{ secret: string }>('/api/account/2fa/setup', {}, user.token);
+    await post('/api/account/2fa/enable', { code: await codeFor(setup.body.secret) }, user.token);
+    expect(mailTo(user.email)).toContain('Two-factor authentication was turned on');
+    await post('/api/account/2fa/disable', { twoFactorCode: await codeFor(setup.body.secret) }, user.token);
+    expect(mailTo(user.email)).toContain('Two-factor authentication was turned off');
+  });
 });

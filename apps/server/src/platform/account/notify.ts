@@ -39,3 +39,33 @@ export async function securityMail(
 export function whereFrom(device: string, ip: string, at = new Date()): string {
   return `${device}${ip ? ` (${ip})` : ''} at ${at.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
 }
+
+/** A short device name from a user agent: browser on system (no parsing library for a label). */
+export function deviceName(ua: string): string {
+  if (!ua) return 'Unknown device';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /OPR\/|Opera/.test(ua)
+      ? 'Opera'
+      : /Firefox\//.test(ua)
+        ? 'Firefox'
+        : /Chrome\/|Chromium\//.test(ua)
+          ? 'Chrome'
+          : /Safari\//.test(ua)
+            ? 'Safari'
+            : /node|undici|curl/i.test(ua)
+              ? 'Script'
+              : 'Browser';
+  const os = /iPhone|iPad/.test(ua)
+    ? 'iOS'
+    : /Android/.test(ua)
+      ? 'Android'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(ua)
+          ? 'macOS'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : '';
+  return os ? `${browser} on ${os}` : browser;
+}

@@ -1,9 +1,10 @@
 import type { PublicUser, RegisterBody } from '@coinsite/shared';
-import { centsToCoins } from '@coinsite/shared';
+import { AGE_REGION_TEXT, ageOn, centsToCoins, MIN_AGE } from '@coinsite/shared';
 import { sql } from 'kysely';
 import type { Ctx } from '../context.ts';
 import { AppError, Errors } from '../errors.ts';
 import { sendVerificationMail } from '../account/email-password.service.ts';
+import { deviceName, securityMail, whereFrom } from '../account/notify.ts';
 import { requireSecondFactor } from '../account/two-factor.service.ts';
 import { pgErrorCode } from '../tx.ts';
 import type { SessionDevice } from './sessions.ts';
@@ -50,6 +51,11 @@ export async function login(
  */
 export async function register(ctx: Ctx, body: RegisterBody): Promise<string | null> {
   if (!(await ctx.controls.isEnabled('login'))) throw Errors.disabled('Registration');
+  // issue 16 §5: adults only, and not from a refused state (checked before anything is stored)
+  if (body.birthDate && ageOn(body.birthDate, ctx.clock.now()) < MIN_AGE)
+    throw Errors.badRequest(AGE_REGION_TEXT.underage);
+  if (body.region && ctx.config.refusedRegions.includes(body.region.toUpperCase()))
+    throw Errors.badRequest(AGE_REGION_TEXT.region);
   // hashed on every path, so the time taken says nothing about the email
   const passwordHash = await hashPassword(body.password);
   if (ctx.config.registerConfirmEmail) {
@@ -64,6 +70,8 @@ export async function register(ctx: Ctx, body: RegisterBody): Promise<string | n
         username: body.username,
         password_hash: passwordHash,
         email_verified_at: null,
+        birth_date: body.birthDate ?? null,
+        region: body.region?.toUpperCase() ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -122,6 +130,8 @@ async function registerByMail(ctx: Ctx, body: RegisterBody, passwordHash: string
           password_hash: passwordHash,
           email_confirmed_at: null,
           email_verified_at: null,
+          birth_date: body.birthDate ?? null,
+          region: body.region?.toUpperCase() ?? null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -212,7 +222,17 @@ export async function exchangeCode(
     .where('id', '=', userId)
     .where('email_confirmed_at', 'is', null)
     .execute();
-  return ctx.sessions.create(userId, device);
+  // issue 16 §6: a sign-in from a device (user agent) this account never used before is mailed
+  // (not the very first session: that is the registration itself)
+  const hadSessions = await ctx.sessions.knownDevice(userId, null);
+  const known = await ctx.sessions.knownDevice(userId, device.userAgent);
+  const token = await ctx.sessions.create(userId, device);
+  if (hadSessions && !known)
+    await securityMail(ctx, userId, 'New sign-in to your account', [
+      `Your account was just signed in to from a new device: ${whereFrom(deviceName(device.userAgent), device.ip)}.`,
+      'You can see and sign out every session in your profile settings.',
+    ]);
+  return token;
 }
 
 /** Mails a reset code when the account exists; says nothing either way (no account enumeration). */

@@ -71,15 +71,11 @@ export class Sessions {
     return rows.map((r) => r.id);
   }
 
-  /** Whether a user signed in from this device (user agent) before: the new-device mail. */
-  async knownDevice(userId: number, userAgent: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('sessions')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('user_agent', '=', userAgent.slice(0, 300))
-      .limit(1)
-      .executeTakeFirst();
+  /** Whether a user signed in from this device (user agent; null: any) before: the new-device mail. */
+  async knownDevice(userId: number, userAgent: string | null): Promise<boolean> {
+    let q = this.db.selectFrom('sessions').select('id').where('user_id', '=', userId);
+    if (userAgent !== null) q = q.where('user_agent', '=', userAgent.slice(0, 300));
+    const row = await q.limit(1).executeTakeFirst();
     return row !== undefined;
   }
 

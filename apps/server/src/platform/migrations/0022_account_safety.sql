@@ -129,3 +129,7 @@ BEGIN
   WHERE user_id = p_user;
   RETURN 'ok';
 END $$;
+
+-- Age and region declared at registration (NULL: an original-client registration, which sends neither).
+ALTER TABLE users ADD COLUMN birth_date DATE;
+ALTER TABLE users ADD COLUMN region TEXT;

@@ -7,13 +7,14 @@ import {
   type RgView,
 } from '@coinsite/shared/schemas/account';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { toastApiError } from '../../lib/errors.ts';
 import { formatCoins, formatLongDateTime } from '../../lib/format.ts';
 import { http } from '../../lib/http.ts';
 import { Button } from '../../ui/button.tsx';
 import { inputClass } from '../../ui/input.tsx';
+import { useAuthStore } from '../auth/auth-store.ts';
 import { SettingsCard } from './security-settings.tsx';
 
 export const RG_KEY = ['account', 'limits'] as const;
@@ -213,4 +214,30 @@ export function ResponsibleGamingSettings() {
       </div>
     </SettingsCard>
   );
+}
+
+/** The reality check: every N minutes of a signed-in visit, a reminder of the time played. */
+export function RealityCheck() {
+  const signedIn = useAuthStore((s) => s.isAuthenticated);
+  const rg = useQuery({
+    queryKey: RG_KEY,
+    queryFn: () => http.get<RgView>('/account/limits'),
+    enabled: signedIn,
+  });
+  const minutes = signedIn ? (rg.data?.realityCheckMinutes ?? null) : null;
+  useEffect(() => {
+    if (!minutes) return;
+    const start = Date.now();
+    const timer = window.setInterval(() => {
+      const played = Math.round((Date.now() - start) / 60_000);
+      toast.info(
+        `Reality check: you have been playing for ${played} minutes. Take a break if you need one.`,
+        {
+          duration: 15_000,
+        },
+      );
+    }, minutes * 60_000);
+    return () => window.clearInterval(timer);
+  }, [minutes]);
+  return null;
 }
