@@ -66,4 +66,34 @@ describe('account safety in the browser', () => {
     await login.getByRole('button', { name: 'Sign In', exact: true }).click();
     await login.getByLabel('Account menu').waitFor({ timeout: 20_000 });
   });
+
+  it('the Settings tab sets a loss limit; registration asks for the date of birth and state', async () => {
+    const user = await site.server.newUser();
+    const page = await settingsOf(user.token);
+    const rg = page.getByRole('region', { name: 'Responsible gaming' });
+    await rg.getByLabel('Daily loss limit').fill('25');
+    await rg.getByLabel('Daily loss limit').press('Enter');
+    await rg.getByText('used 0.00 of 25.00').waitFor();
+    await rg.scrollIntoViewIfNeeded();
+    await shot(page, 'account-responsible-gaming-desktop');
+    const phone = await settingsOf(user.token, true);
+    await phone.getByRole('region', { name: 'Responsible gaming' }).scrollIntoViewIfNeeded();
+    await shot(phone, 'account-responsible-gaming-phone');
+
+    const { page: reg } = await site.newPage();
+    await reg.goto('/home');
+    await reg.getByRole('button', { name: 'Sign in' }).first().click({ timeout: 40_000 });
+    await reg.getByRole('dialog').getByRole('tab', { name: 'Registration' }).click();
+    const n = Math.floor(Math.random() * 1e6);
+    await reg.getByLabel('Email').fill(`teen_${n}@example.com`);
+    await reg.getByLabel('Username').fill(`teen_${n}`);
+    await reg.getByLabel('Password', { exact: true }).fill('correct horse');
+    await reg.getByLabel('Repeat Password').fill('correct horse');
+    const now = new Date();
+    await reg.getByLabel('Date of birth').fill(`${now.getUTCFullYear() - 17}-01-01`);
+    await reg.getByLabel('State').selectOption('CA');
+    await shot(reg, 'account-register-age-desktop');
+    await reg.getByRole('button', { name: 'Play Now' }).click();
+    await reg.getByText('Sorry, you must be an adult (minimum age 18) to use this site.').waitFor();
+  });
 });

@@ -42,8 +42,11 @@ function LimitRow({
     onSave(v === '' ? null : Number(v));
   };
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-center gap-2 text-sm">
-      <label className="w-24 shrink-0 text-ink-300" htmlFor={`rg-${limit.kind}-${limit.period}`}>
+    <form
+      onSubmit={submit}
+      className="grid grid-cols-[4.5rem_minmax(0,9rem)_auto] items-center gap-x-2 gap-y-1 text-sm sm:grid-cols-[4.5rem_9rem_auto_minmax(0,1fr)]"
+    >
+      <label className="text-ink-300" htmlFor={`rg-${limit.kind}-${limit.period}`}>
         {PERIOD_LABEL[limit.period]}
       </label>
       <input
@@ -53,12 +56,12 @@ function LimitRow({
         placeholder="No limit"
         value={value}
         onChange={(e) => setValue(e.target.value)}
-        className={`${inputClass} h-9 w-32 flex-none`}
+        className={`${inputClass} h-9`}
       />
       <Button type="submit" size="sm" variant="secondary" disabled={busy}>
         Save
       </Button>
-      <span className="text-xs text-ink-400">
+      <span className="col-span-3 text-xs text-ink-400 sm:col-span-1">
         {limit.amount === null ? 'none' : `used ${formatCoins(limit.used)} of ${formatCoins(limit.amount)}`}
         {limit.pending
           ? ` · ${limit.pending.amount === null ? 'removal' : `raise to ${formatCoins(limit.pending.amount)}`} from ${formatLongDateTime(limit.pending.effectiveAt)}`
@@ -109,7 +112,7 @@ export function ResponsibleGamingSettings() {
         or removing one (leave it empty) after 24 hours.
       </p>
       {(['deposit', 'loss', 'wager'] as const).map((kind) => (
-        <fieldset key={kind} className="flex flex-col gap-2">
+        <fieldset key={kind} className="flex flex-col gap-2 border-t border-ink-700/70 pt-3">
           <legend className="mb-1 text-sm font-semibold text-white">{KIND_LABEL[kind]} limits</legend>
           {data.limits
             .filter((l) => l.kind === kind)
@@ -142,7 +145,7 @@ export function ResponsibleGamingSettings() {
           placeholder={data.realityCheckMinutes ? String(data.realityCheckMinutes) : 'off'}
           value={minutes}
           onChange={(e) => setMinutes(e.target.value)}
-          className={`${inputClass} h-9 w-20 flex-none`}
+          className={`${inputClass} h-9 w-20!`}
         />
         <span className="text-ink-300">minutes</span>
         <Button type="submit" size="sm" variant="secondary" disabled={busy}>
@@ -157,7 +160,7 @@ export function ResponsibleGamingSettings() {
           id="rg-cooloff"
           value={cooloff}
           onChange={(e) => setCooloff(Number(e.target.value))}
-          className={`${inputClass} h-9 w-32 flex-none`}
+          className={`${inputClass} h-9 w-36!`}
         >
           {COOL_OFF_DAYS.map((d) => (
             <option key={d} value={d}>
@@ -187,7 +190,7 @@ export function ResponsibleGamingSettings() {
           onChange={(e) =>
             setExclusion(e.target.value === 'permanent' ? 'permanent' : Number(e.target.value))
           }
-          className={`${inputClass} h-9 w-32 flex-none`}
+          className={`${inputClass} h-9 w-36!`}
         >
           {EXCLUSION_MONTHS.map((m) => (
             <option key={m} value={m}>
