@@ -154,6 +154,27 @@ describe.each(DB_KINDS)('responsible gaming on %s', (db) => {
       u.token,
     );
     expect(shorter.body.block).toEqual({ kind: 'self_exclusion', until });
+    // the admin sees it (read only)
+    const admin = server.site.ctx;
+    await admin.db.updateTable('users').set({ rank: 5 }).where('id', '=', other.id).execute();
+    const seen = await server.api<{ block: unknown }>(
+      'GET',
+      `/api/external/v1/users/${u.id}/responsible-gaming`,
+      undefined,
+      other.token,
+    );
+    expect(seen.body.block).toEqual({ kind: 'self_exclusion', until });
+    const list = await server.api<Array<{ _id: string; responsibleGaming: unknown }>>(
+      'GET',
+      '/api/external/v1/users/list',
+      undefined,
+      other.token,
+    );
+    expect(list.body.find((x) => x._id === String(u.id))?.responsibleGaming).toEqual({
+      block: { kind: 'self_exclusion', until },
+      limits: false,
+    });
+    await admin.db.updateTable('users').set({ rank: 1 }).where('id', '=', other.id).execute();
 
     for (const game of ['dice', 'limbo'] as const) {
       const s = await server.socket(game, u.token);
