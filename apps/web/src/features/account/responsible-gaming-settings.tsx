@@ -59,7 +59,7 @@ function LimitRow({
         className={`${inputClass} h-9`}
       />
       <Button type="submit" size="sm" variant="secondary" disabled={busy}>
-        Save
+        Set
       </Button>
       <span className="col-span-3 text-xs text-ink-400 sm:col-span-1">
         {limit.amount === null ? 'none' : `used ${formatCoins(limit.used)} of ${formatCoins(limit.amount)}`}
@@ -149,7 +149,7 @@ export function ResponsibleGamingSettings() {
         />
         <span className="text-ink-300">minutes</span>
         <Button type="submit" size="sm" variant="secondary" disabled={busy}>
-          Save
+          Set
         </Button>
       </form>
       <div className="flex flex-wrap items-center gap-2 text-sm">
