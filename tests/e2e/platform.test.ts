@@ -19,6 +19,9 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Username').fill('player_one');
     await page.getByLabel('Password', { exact: true }).fill('first-password');
     await page.getByLabel('Repeat Password').fill('first-password');
+    // issue 16: the form asks for the date of birth and the state
+    await page.getByLabel('Date of birth').fill('1990-05-17');
+    await page.getByLabel('State').selectOption('CA');
     await site.shot(page, 'platform-register');
     await page.getByRole('button', { name: 'Play Now' }).click();
     await page.getByText("You've successfully registered an account!").waitFor();

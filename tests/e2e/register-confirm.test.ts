@@ -19,6 +19,9 @@ describe('registration confirmed by mail in the browser', () => {
     await page.getByLabel('Username').fill('mailer_one');
     await page.getByLabel('Password', { exact: true }).fill('first-password');
     await page.getByLabel('Repeat Password').fill('first-password');
+    // issue 16: the form asks for the date of birth and the state
+    await page.getByLabel('Date of birth').fill('1990-05-17');
+    await page.getByLabel('State').selectOption('CA');
     await page.getByRole('button', { name: 'Play Now' }).click();
     await page.getByRole('heading', { name: 'Check your mail' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/register/check-mail');

@@ -17,6 +17,7 @@ import { upgraderRoutes } from './games/upgrader/upgrader.routes.ts';
 import { seedUpgraderItems } from './games/upgrader/upgrader.service.ts';
 import { upgraderSocket } from './games/upgrader/upgrader.socket.ts';
 import { giveawayFeature } from './giveaway/giveaway.module.ts';
+import { accountRoutes } from './platform/account/account.routes.ts';
 import { authRoutes } from './platform/auth/auth.routes.ts';
 import { steamRoutes } from './platform/auth/steam.routes.ts';
 import type { Ctx } from './platform/context.ts';
@@ -32,6 +33,7 @@ import { triviaFeature } from './trivia/trivia.module.ts';
 export async function registerFeatures(app: FastifyInstance, ctx: Ctx): Promise<void> {
   siteRoutes(app, ctx);
   authRoutes(app, ctx);
+  accountRoutes(app, ctx);
   steamRoutes(app, ctx);
   adminRoutes(app, ctx);
   chatFeature(app, ctx);

@@ -18,3 +18,4 @@ export * from './schemas/chat.ts';
 export * from './schemas/rain.ts';
 export * from './schemas/slots.ts';
 export * from './schemas/community-settings.ts';
+export * from './schemas/account.ts';

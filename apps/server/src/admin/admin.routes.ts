@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import {
   adjustBalanceBody,
   coinsToCents,
@@ -41,14 +42,47 @@ export function adminRoutes(app: FastifyInstance, ctx: Ctx): void {
       .orderBy('id', 'desc')
       .limit(500)
       .execute();
-    return rows.map((u) => ({
-      _id: String(u.id),
-      username: u.username,
-      avatar: ctx.assets.avatar(u.avatar),
-      rank: u.rank,
-      wallet: centsToCoins(u.balance),
-      banned: u.banned,
-    }));
+    // issue 16: the admin sees each player's cool-off / self-exclusion and whether limits are set
+    const rg = new Map(
+      (
+        await sql<{
+          user_id: number;
+          block_kind: string | null;
+          blocked_until: Date | null;
+          limits: boolean;
+        }>`
+          SELECT user_id, CASE WHEN blocked_until > now() THEN block_kind END AS block_kind, blocked_until,
+            coalesce(deposit_day, deposit_week, deposit_month, loss_day, loss_week, loss_month,
+                     wager_day, wager_week, wager_month) IS NOT NULL AS limits
+          FROM rg_state WHERE user_id = ANY(${rows.map((r) => r.id)}::bigint[])`.execute(ctx.db)
+      ).rows.map((r) => [r.user_id, r]),
+    );
+    return rows.map((u) => {
+      const r = rg.get(u.id);
+      const until = r?.blocked_until;
+      return {
+        _id: String(u.id),
+        username: u.username,
+        avatar: ctx.assets.avatar(u.avatar),
+        rank: u.rank,
+        wallet: centsToCoins(u.balance),
+        banned: u.banned,
+        responsibleGaming: r
+          ? {
+              block: r.block_kind
+                ? {
+                    kind: r.block_kind as 'cool_off' | 'self_exclusion',
+                    until:
+                      until && Number.isFinite(until.getTime()) && until.getUTCFullYear() < 9000
+                        ? until.toISOString()
+                        : null,
+                  }
+                : null,
+              limits: r.limits,
+            }
+          : { block: null, limits: false },
+      };
+    });
   });
 
   app.post('/api/external/v1/users/:id/balance', async (req) => {

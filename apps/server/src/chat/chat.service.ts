@@ -1,3 +1,4 @@
+import { requireNoBreak } from '../platform/account/rg.service.ts';
 import { randomUUID } from 'node:crypto';
 import {
   CHAT_EVENTS,
@@ -151,6 +152,8 @@ const chatNs = (ctx: Ctx) => ctx.realtime.ns('chat');
  * AppError (sent back as notify-error); a command's success text is returned for notify-success.
  */
 export async function handleChatLine(ctx: Ctx, userId: number, content: string): Promise<string | null> {
+  // issue 16: a cool-off or self-exclusion blocks chat (messages, tips, commands)
+  await requireNoBreak(ctx, userId);
   const cmd = parseChatCommand(content);
   if (cmd.kind === 'message') {
     const posted = await postMessage(ctx, userId, content);

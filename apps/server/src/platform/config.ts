@@ -36,6 +36,14 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default('Coinsite <no-reply@localhost>'),
   /** Registration waits for a mailed link (no email enumeration); unset: on exactly when SMTP_URL is set. */
   REGISTER_CONFIRM_EMAIL: bool.optional(),
+  /** Issue 16: US states (two-letter codes, comma-separated) refused at registration; the terms name NV and WA. */
+  REFUSED_REGIONS: z
+    .string()
+    .regex(
+      /^\s*([A-Za-z]{2}\s*(,\s*[A-Za-z]{2}\s*)*)?$/,
+      'REFUSED_REGIONS must be two-letter codes, comma-separated',
+    )
+    .default('NV,WA'),
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   RECAPTCHA_SECRET: z.string().min(1).optional(),
   RECAPTCHA_VERIFY_URL: url('RECAPTCHA_VERIFY_URL').default(
@@ -85,6 +93,8 @@ export type Config = z.infer<typeof schema> & {
   corsOrigins: string[];
   /** REGISTER_CONFIRM_EMAIL resolved against its default. */
   registerConfirmEmail: boolean;
+  /** REFUSED_REGIONS, upper-cased. */
+  refusedRegions: string[];
 };
 
 export class ConfigError extends Error {}
@@ -117,5 +127,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean),
     // the outbox only writes files, so without SMTP a newcomer could never finish signing up
     registerConfirmEmail: c.REGISTER_CONFIRM_EMAIL ?? c.SMTP_URL !== undefined,
+    refusedRegions: c.REFUSED_REGIONS.split(',')
+      .map((r) => r.trim().toUpperCase())
+      .filter(Boolean),
   };
 }

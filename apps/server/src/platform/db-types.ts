@@ -52,6 +52,21 @@ export interface UsersTable {
   created_at: CreatedAt;
   /** NULL while a registration waits for its mailed link (REGISTER_CONFIRM_EMAIL); defaults to now(). */
   email_confirmed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Issue 16: the enabled TOTP secret (base32), the one being set up, the newest step accepted. */
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  totp_last_step: Generated<number>;
+  /** NULL until the registration's verification link is opened (no withdrawals meanwhile). */
+  email_verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Issue 16 §5: declared at registration (YYYY-MM-DD); NULL from the original client. */
+  birth_date: ColumnType<string | null, string | null | undefined, string | null>;
+  region: string | null;
+}
+
+export interface RecoveryCodesTable {
+  user_id: number;
+  code_hash: string;
+  used_at: Timestamp | null;
 }
 
 export interface SessionsTable {
@@ -61,15 +76,20 @@ export interface SessionsTable {
   created_at: CreatedAt;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+  user_agent: Generated<string>;
+  ip: Generated<string>;
+  last_seen_at: Generated<Date>;
 }
 
 export interface OneTimeCodesTable {
   code_hash: string;
-  purpose: 'login' | 'reset';
+  purpose: 'login' | 'reset' | 'verify_email' | 'change_email';
   user_id: number;
   created_at: CreatedAt;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+  second_factor: Generated<boolean>;
+  payload: string | null;
 }
 
 export interface LedgerEntriesTable {
@@ -203,6 +223,7 @@ export interface CouponRedemptionsTable {
 
 export interface DB {
   users: UsersTable;
+  recovery_codes: RecoveryCodesTable;
   sessions: SessionsTable;
   one_time_codes: OneTimeCodesTable;
   ledger_entries: LedgerEntriesTable;

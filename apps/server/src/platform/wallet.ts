@@ -4,6 +4,45 @@ import type { Database } from './db.ts';
 import { AppError, Errors } from './errors.ts';
 import { pgErrorCode, type Unit } from './tx.ts';
 
+/**
+ * Issue 16: what a movement means to the responsible-gaming guard (rg_take in 0022), or null for
+ * movements it does not concern (admin credits, rewards, withdrawals…). A stake is checked against
+ * the player's break and limits; a win or refund only lowers the loss (and a refund the wager); a
+ * deposit that arrived is counted (negative: counted, never refused).
+ */
+function rgArgs(
+  kind: string,
+  delta: number,
+  wager: number,
+): { stake: number; loss: number; wager: number; deposit: number } | null {
+  if (kind === 'bet' && delta < 0) return { stake: -delta, loss: -delta, wager: -delta, deposit: 0 };
+  if ((kind === 'win' || kind === 'bet_refund') && delta > 0)
+    return { stake: 0, loss: -delta, wager: Math.min(0, wager), deposit: 0 };
+  if (kind === 'deposit' && delta > 0) return { stake: 0, loss: 0, wager: 0, deposit: -delta };
+  return null;
+}
+
+/** Why rg_take refused: a break, or which limit. */
+export const RG_REFUSALS: Record<string, string> = {
+  cool_off: 'You are taking a break (cool-off): playing and deposits are paused until it ends.',
+  self_exclusion: 'You have excluded yourself: playing and deposits are blocked until the exclusion ends.',
+  loss_day: 'This bet would pass your daily loss limit.',
+  loss_week: 'This bet would pass your weekly loss limit.',
+  loss_month: 'This bet would pass your monthly loss limit.',
+  wager_day: 'This bet would pass your daily wager limit.',
+  wager_week: 'This bet would pass your weekly wager limit.',
+  wager_month: 'This bet would pass your monthly wager limit.',
+  deposit_day: 'This deposit would pass your daily deposit limit.',
+  deposit_week: 'This deposit would pass your weekly deposit limit.',
+  deposit_month: 'This deposit would pass your monthly deposit limit.',
+};
+
+export function rgRefusal(reason: string): AppError {
+  return new AppError('responsible_gaming', RG_REFUSALS[reason] ?? 'Refused by your limits.', 403, {
+    limit: reason,
+  });
+}
+
 export interface BalanceChange {
   userId: number;
   /** Signed amount in cents; never zero. */
@@ -53,9 +92,27 @@ export function createWallet(
       const { userId, delta, kind, ref, idempotencyKey } = change;
       if (!Number.isSafeInteger(delta) || delta === 0) throw new Error(`invalid wallet delta ${delta}`);
       const wager = change.wager ?? 0;
-      let rows: Array<{ balance_after: number }>;
+      const rg = rgArgs(kind, delta, wager);
+      let rows: Array<{ balance_after: number; rg: string }>;
       try {
-        const res = await sql<{ balance_after: number }>`
+        const res = rg
+          ? // issue 16: stakes, wins, refunds and deposits pass the player's responsible-gaming guard
+            await sql<{ balance_after: number; rg: string }>`
+          WITH g AS (
+            SELECT CASE WHEN EXISTS (SELECT 1 FROM rg_state WHERE user_id = ${userId})
+              THEN rg_take(${userId}, ${rg.stake}, ${rg.loss}, ${rg.wager}, ${rg.deposit}) ELSE 'ok' END AS r
+          ),
+          u AS (
+            UPDATE users SET balance = balance + ${delta}, wager = wager + ${wager}
+            WHERE id = ${userId} AND balance + ${delta} >= 0 AND (SELECT r FROM g) = 'ok'
+            RETURNING balance
+          ), l AS (
+            INSERT INTO ledger_entries (user_id, delta, balance_after, kind, ref, idempotency_key)
+            SELECT ${userId}, ${delta}, balance, ${kind}, ${ref ?? null}, ${idempotencyKey} FROM u
+            RETURNING balance_after
+          )
+          SELECT (SELECT balance_after FROM l) AS balance_after, (SELECT r FROM g) AS rg`.execute(unit.tx)
+          : await sql<{ balance_after: number; rg: string }>`
           WITH u AS (
             UPDATE users SET balance = balance + ${delta}, wager = wager + ${wager}
             WHERE id = ${userId} AND balance + ${delta} >= 0
@@ -63,7 +120,7 @@ export function createWallet(
           )
           INSERT INTO ledger_entries (user_id, delta, balance_after, kind, ref, idempotency_key)
           SELECT ${userId}, ${delta}, balance, ${kind}, ${ref ?? null}, ${idempotencyKey} FROM u
-          RETURNING balance_after`.execute(unit.tx);
+          RETURNING balance_after, 'ok' AS rg`.execute(unit.tx);
         rows = res.rows;
       } catch (err) {
         if (pgErrorCode(err) === '23505') throw Errors.duplicate();
@@ -71,7 +128,8 @@ export function createWallet(
         throw err;
       }
       const row = rows[0];
-      if (!row) throw Errors.insufficientBalance();
+      if (row && row.rg !== 'ok') throw rgRefusal(row.rg);
+      if (!row || row.balance_after === null) throw Errors.insufficientBalance();
       const balance = row.balance_after;
       unit.afterCommit(() =>
         change.answeredInResponse
@@ -164,13 +222,17 @@ export async function applyBet(
   let row: { balance: number; bet_id: number } | undefined;
   try {
     const res = await run<{ balance: number; bet_id: number }>(sql`
-      WITH n AS (
+      WITH g AS (
+        -- the guard function runs only for a player with a responsible-gaming row (a plain index probe otherwise)
+        SELECT CASE WHEN EXISTS (SELECT 1 FROM rg_state WHERE user_id = ${userId})
+          THEN rg_take(${userId}, ${stake}, ${stake - payout}, ${stake}, 0) ELSE 'ok' END AS r
+      ), n AS (
         UPDATE seed_pairs SET nonce = nonce + 1
         WHERE id = ${bet.seedPairId} AND user_id = ${userId} AND status = 'active' AND nonce = ${bet.nonce}
         RETURNING id
       ), u AS (
         UPDATE users SET balance = balance - ${stake} + ${payout}, wager = wager + ${stake}
-        WHERE id = ${userId} AND balance >= ${stake} AND EXISTS (SELECT 1 FROM n)
+        WHERE id = ${userId} AND balance >= ${stake} AND EXISTS (SELECT 1 FROM n) AND (SELECT r FROM g) = 'ok'
         RETURNING balance, wager
       ), b AS (
         INSERT INTO bets (user_id, game, stake, payout, multiplier, status, outcome, seed_pair_id, nonce, settled_at)
@@ -191,6 +253,7 @@ export async function applyBet(
       )${hooks.length > 0 ? sql.join(hooks, sql``) : sql``}
       SELECT (SELECT balance FROM u) AS balance, (SELECT id FROM b) AS bet_id,
         CASE WHEN NOT EXISTS (SELECT 1 FROM n) THEN bet_guard('stale_seed')
+             WHEN (SELECT r FROM g) <> 'ok' THEN bet_guard('rg:' || (SELECT r FROM g))
              WHEN NOT EXISTS (SELECT 1 FROM u) THEN bet_guard('insufficient_balance')
              ELSE 0 END AS guard`);
     row = res.rows[0];
@@ -199,6 +262,7 @@ export async function applyBet(
     if (pgErrorCode(err) === 'P0001' && message === 'stale_seed') throw new StaleSeedError();
     if (pgErrorCode(err) === 'P0001' && message === 'insufficient_balance')
       throw Errors.insufficientBalance();
+    if (pgErrorCode(err) === 'P0001' && message?.startsWith('rg:')) throw rgRefusal(message.slice(3));
     throw err;
   }
   if (!row) throw new Error('the bet statement returned no row');

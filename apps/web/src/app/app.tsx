@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { RealityCheck } from '../features/account/responsible-gaming-settings.tsx';
 import { Toaster } from '../ui/toaster.tsx';
 import { routes } from './routes.tsx';
 
@@ -14,6 +15,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
       <Toaster />
+      <RealityCheck />
     </QueryClientProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { VerifyEmailPage } from '../features/account/verify-email-page.tsx';
 import { AffiliateLinkPage } from '../features/affiliates/affiliate-link-page.tsx';
 import { CheckMailPage } from '../features/auth/check-mail-page.tsx';
 import { SocialLoginPage } from '../features/auth/social-login-page.tsx';
@@ -71,6 +72,7 @@ export const routes: RouteObject[] = [
           { path: '/a/:affiliateCode', element: <AffiliateLinkPage /> },
           { path: '/login/:provider?', element: <SocialLoginPage /> },
           { path: '/register/check-mail', element: <CheckMailPage /> },
+          { path: '/verify-email', element: <VerifyEmailPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

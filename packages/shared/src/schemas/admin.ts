@@ -37,6 +37,11 @@ export interface AdminUserView {
   rank: number;
   wallet: number;
   banned: boolean;
+  /** Issue 16: a running cool-off or self-exclusion (until null = permanent), and whether limits are set. */
+  responsibleGaming?: {
+    block: { kind: 'cool_off' | 'self_exclusion'; until: string | null } | null;
+    limits: boolean;
+  };
 }
 
 /** GET /external/v1/features: which optional admin panels this server can back (routes present). */

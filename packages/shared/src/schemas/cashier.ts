@@ -341,6 +341,8 @@ export const withdrawBody = z.object({
     .min(1, 'Please enter your address.')
     .max(128, 'That address is too long.'),
   amount: coinAmount,
+  /** Issue 16: the second factor when the account has 2FA on (the original client never sends it). */
+  twoFactorCode: z.string().trim().max(32, 'That code is too long.').optional(),
 });
 
 /** Admin: import gift-card codes of one value. */

@@ -10,6 +10,10 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { setSandboxOwner } from '../../integrations/payments/sandbox-pages.ts';
 import { AppError } from '../../platform/errors.ts';
+import { requireVerifiedEmail } from '../../platform/account/email-password.service.ts';
+import { securityMail } from '../../platform/account/notify.ts';
+import { requireNoBreak } from '../../platform/account/rg.service.ts';
+import { requireSecondFactor } from '../../platform/account/two-factor.service.ts';
 import { limit, parse, requireUser } from '../../platform/http.ts';
 import { initializeCard } from './card.service.ts';
 import { checkCashApp, initializeCashApp } from './cashapp.service.ts';
@@ -46,6 +50,7 @@ export function cashierRoutes(app: FastifyInstance, cashier: Cashier): void {
 
   app.get('/api/cashier/crypto/addresses', async (req) => {
     const user = await requireUser(ctx, req);
+    await requireNoBreak(ctx, user.id);
     return depositAddresses(cashier, user.id);
   });
 
@@ -53,7 +58,14 @@ export function cashierRoutes(app: FastifyInstance, cashier: Cashier): void {
     const user = await requireUser(ctx, req);
     const body = parse(withdrawBody, req.body);
     await limit(ctx, `withdraw:${user.id}`, 10, 60_000);
-    return requestWithdrawal(cashier, user, body);
+    await requireVerifiedEmail(ctx, user.id);
+    await requireSecondFactor(ctx, user.id, body.twoFactorCode);
+    const result = await requestWithdrawal(cashier, user, body);
+    // issue 16 §6: every withdrawal request is mailed to the account's address
+    await securityMail(ctx, user.id, 'Withdrawal requested', [
+      `A withdrawal of ${result.siteValue.toFixed(2)} coins (${body.currency}) to ${body.address} was requested from your account.`,
+    ]);
+    return result;
   });
 
   app.post(
@@ -61,6 +73,7 @@ export function cashierRoutes(app: FastifyInstance, cashier: Cashier): void {
     legacy(async (req, reply) => {
       const user = await requireUser(ctx, req);
       const { site_value } = parse(cardInitializeBody, req.body);
+      await requireNoBreak(ctx, user.id);
       await limit(ctx, `card-init:${user.id}`, 20, 10 * 60_000);
       const { redirectUrl, feeUsdCents, totalUsdCents } = await initializeCard(cashier, user, site_value);
       if (cashier.card.sandbox) setSandboxOwner(req, reply, cashier.card.webhookSecret, redirectUrl);
@@ -79,6 +92,7 @@ export function cashierRoutes(app: FastifyInstance, cashier: Cashier): void {
     legacy(async (req) => {
       const user = await requireUser(ctx, req);
       const { deposit_amount } = parse(cashappInitializeBody, req.body);
+      await requireNoBreak(ctx, user.id);
       await limit(ctx, `cashapp-init:${user.id}`, 20, 10 * 60_000);
       return initializeCashApp(cashier, user, deposit_amount);
     }),
@@ -89,6 +103,7 @@ export function cashierRoutes(app: FastifyInstance, cashier: Cashier): void {
     legacy(async (req) => {
       const user = await requireUser(ctx, req);
       const { payment_link } = parse(cashappCheckBody, req.body);
+      await requireNoBreak(ctx, user.id);
       await limit(ctx, `cashapp-check:${user.id}`, 20, 60_000);
       return checkCashApp(cashier, user, payment_link);
     }),
@@ -97,12 +112,14 @@ export function cashierRoutes(app: FastifyInstance, cashier: Cashier): void {
   app.post('/api/kinguin/redeem', async (req) => {
     const user = await requireUser(ctx, req);
     const { code } = parse(giftcardRedeemBody, req.body);
+    await requireNoBreak(ctx, user.id);
     return redeemGiftCard(cashier, user, code);
   });
 
   app.post('/api/skinsback/create_order', async (req, reply) => {
     const user = await requireUser(ctx, req);
     const { game } = parse(skinsOrderBody, req.body);
+    await requireNoBreak(ctx, user.id);
     await limit(ctx, `skins-order:${user.id}`, 20, 10 * 60_000);
     const order = await createSkinsOrder(cashier, user, game);
     if (cashier.skins.sandbox) setSandboxOwner(req, reply, cashier.skins.callbackSecret, order.url);

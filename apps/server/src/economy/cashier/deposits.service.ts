@@ -1,3 +1,4 @@
+import { requireDepositRoom } from '../../platform/account/rg.service.ts';
 import { CASHIER_TEXT, dailyLimitsFor, formatCents, TX_STATE } from '@coinsite/shared';
 import { sql } from 'kysely';
 import { AppError } from '../../platform/errors.ts';
@@ -112,6 +113,8 @@ export async function checkDailyDeposit(
   wager: number,
   amount: number,
 ): Promise<void> {
+  // issue 16: the player's own break and deposit limits first
+  await requireDepositRoom(cashier.ctx, userId, amount, unit.tx);
   const limit = limitsFor(cashier, wager).depositCents;
   const today = await committedToday(cashier, unit, userId);
   if (today + amount > limit) {

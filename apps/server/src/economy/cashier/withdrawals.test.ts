@@ -2,6 +2,7 @@ import type { AdminTxView, TxsView, WithdrawResult } from '@coinsite/shared';
 import { wagerNeededCents } from '@coinsite/shared/vip';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { decodedMail, lastMailTo } from '../../test-support/outbox.ts';
 import { DB_KINDS, type TestServer } from '../../test-support/server.ts';
 import { adminCredit, balanceOf, importCode, simulateBet, withAdminServer } from './cashier.test-support.ts';
 
@@ -68,6 +69,10 @@ describe.each(DB_KINDS)('cashier withdrawals on %s', (db) => {
     const res = await withdraw(user.token, { currency: 'LTC', address: LTC, amount: 30 });
     // 30 coins = $15 = 0.1875 LTC at $80; the 0.20 network fee is debited on top
     expect(res.body).toEqual({ siteValue: 30.2, usdValue: 15, cryptoValue: 0.1875, state: 1 });
+    // issue 16 §6: the request is mailed to the account's address
+    expect(decodedMail(lastMailTo(server.dataDir, user.email) ?? '')).toContain(
+      `A withdrawal of 30.20 coins (LTC) to ${LTC} was requested from your account.`,
+    );
     expect(await balanceOf(server, user.id)).toBe(4_000 - 3_020);
     const player = await server.newUser();
     expect(

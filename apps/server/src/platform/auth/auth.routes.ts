@@ -18,6 +18,7 @@ import {
   register,
   resetPassword,
 } from './auth.service.ts';
+import type { SessionDevice } from './sessions.ts';
 
 const MIN = 60_000;
 
@@ -34,6 +35,12 @@ async function asErrorBody<T>(fn: () => Promise<T>): Promise<T | Record<string, 
   }
 }
 
+/** The device a request comes from (the sessions list, the new-device mail). */
+export function deviceOf(req: FastifyRequest): SessionDevice {
+  const ua = req.headers['user-agent'];
+  return { userAgent: (Array.isArray(ua) ? ua[0] : ua) ?? '', ip: req.ip };
+}
+
 async function checkCaptcha(ctx: Ctx, req: FastifyRequest, token: string | null | undefined): Promise<void> {
   if (!(await ctx.captcha.verify(token, req.ip))) throw Errors.captcha();
 }
@@ -48,7 +55,7 @@ export function authRoutes(app: FastifyInstance, ctx: Ctx): void {
       // keyed on account and address: someone guessing from elsewhere cannot lock the owner out
       await limit(ctx, `login:acct:${body.email.toLowerCase()}:${req.ip}`, 10, 10 * MIN, tooMany);
       await checkCaptcha(ctx, req, body.recaptcha);
-      const code = await login(ctx, body.email, body.password);
+      const code = await login(ctx, body.email, body.password, body.twoFactorCode);
       return { redirect: `/login/local?token=${code}` };
     });
   });
@@ -88,8 +95,8 @@ export function authRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   app.post('/api/auth/exchange-token', async (req) => {
     await limit(ctx, `exchange:ip:${req.ip}`, 60, 10 * MIN, tooMany);
-    const { token } = parse(exchangeTokenBody, req.body);
-    const session = await exchangeCode(ctx, token);
+    const { token, twoFactorCode } = parse(exchangeTokenBody, req.body);
+    const session = await exchangeCode(ctx, token, deviceOf(req), twoFactorCode);
     if (!session)
       throw Errors.badRequest('This sign-in link is invalid or has expired. Please sign in again.');
     return { token: session };

@@ -1,9 +1,13 @@
 import type { PublicUser, RegisterBody } from '@coinsite/shared';
-import { centsToCoins } from '@coinsite/shared';
+import { AGE_REGION_TEXT, ageOn, centsToCoins, MIN_AGE } from '@coinsite/shared';
 import { sql } from 'kysely';
 import type { Ctx } from '../context.ts';
 import { AppError, Errors } from '../errors.ts';
+import { sendVerificationMail } from '../account/email-password.service.ts';
+import { deviceName, securityMail, whereFrom } from '../account/notify.ts';
+import { requireSecondFactor } from '../account/two-factor.service.ts';
 import { pgErrorCode } from '../tx.ts';
+import type { SessionDevice } from './sessions.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './tokens.ts';
 
 const CREDENTIALS = 'Invalid email or password.';
@@ -23,7 +27,12 @@ function byEmail(ctx: Ctx, email: string) {
  * Login: returns the one-time code for the redirect. Every failure is one sentence; an account whose
  * email is not confirmed yet answers exactly like a wrong password.
  */
-export async function login(ctx: Ctx, email: string, password: string): Promise<string> {
+export async function login(
+  ctx: Ctx,
+  email: string,
+  password: string,
+  twoFactorCode?: string,
+): Promise<string> {
   const user = await byEmail(ctx, email)
     .select(['id', 'password_hash', 'banned', 'rank', 'email_confirmed_at'])
     .executeTakeFirst();
@@ -31,7 +40,9 @@ export async function login(ctx: Ctx, email: string, password: string): Promise<
   if (!user || !ok || user.email_confirmed_at === null) throw Errors.badRequest(CREDENTIALS);
   if (user.banned) throw Errors.banned();
   if (user.rank < 5 && !(await ctx.controls.isEnabled('login'))) throw Errors.disabled('Login');
-  return ctx.sessions.createLoginCode(user.id);
+  // issue 16: after the password (only its owner learns that 2FA is on), the second factor
+  await requireSecondFactor(ctx, user.id, twoFactorCode);
+  return ctx.sessions.createLoginCode(user.id, undefined, true);
 }
 
 /**
@@ -40,6 +51,11 @@ export async function login(ctx: Ctx, email: string, password: string): Promise<
  */
 export async function register(ctx: Ctx, body: RegisterBody): Promise<string | null> {
   if (!(await ctx.controls.isEnabled('login'))) throw Errors.disabled('Registration');
+  // issue 16 §5: adults only, and not from a refused state (checked before anything is stored)
+  if (body.birthDate && ageOn(body.birthDate, ctx.clock.now()) < MIN_AGE)
+    throw Errors.badRequest(AGE_REGION_TEXT.underage);
+  if (body.region && ctx.config.refusedRegions.includes(body.region.toUpperCase()))
+    throw Errors.badRequest(AGE_REGION_TEXT.region);
   // hashed on every path, so the time taken says nothing about the email
   const passwordHash = await hashPassword(body.password);
   if (ctx.config.registerConfirmEmail) {
@@ -49,9 +65,18 @@ export async function register(ctx: Ctx, body: RegisterBody): Promise<string | n
   try {
     const user = await ctx.db
       .insertInto('users')
-      .values({ email: body.email, username: body.username, password_hash: passwordHash })
+      .values({
+        email: body.email,
+        username: body.username,
+        password_hash: passwordHash,
+        email_verified_at: null,
+        birth_date: body.birthDate ?? null,
+        region: body.region?.toUpperCase() ?? null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // issue 16: the account plays at once; the mailed link confirms the address (for withdrawals)
+    await sendVerificationMail(ctx, user.id);
     return ctx.sessions.createLoginCode(user.id);
   } catch (err) {
     if (pgErrorCode(err) === '23505') {
@@ -104,6 +129,9 @@ async function registerByMail(ctx: Ctx, body: RegisterBody, passwordHash: string
           username: body.username,
           password_hash: passwordHash,
           email_confirmed_at: null,
+          email_verified_at: null,
+          birth_date: body.birthDate ?? null,
+          region: body.region?.toUpperCase() ?? null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -177,16 +205,34 @@ async function mailSignUpAttempt(ctx: Ctx, email: string, username: string): Pro
  * Exchanges a one-time sign-in code for a session. Only the mailbox owner can hold a code for an
  * unconfirmed account (the mailed link), so using one confirms the email.
  */
-export async function exchangeCode(ctx: Ctx, code: string): Promise<string | null> {
+export async function exchangeCode(
+  ctx: Ctx,
+  code: string,
+  device: SessionDevice,
+  twoFactorCode?: string,
+): Promise<string | null> {
+  // issue 16: a code made without the second factor (Steam) asks for it here; the code stays unused
+  const pending = await ctx.sessions.peekLoginCode(code);
+  if (pending && !pending.secondFactor) await requireSecondFactor(ctx, pending.userId, twoFactorCode);
   const userId = await ctx.sessions.consumeCode(code, 'login');
   if (!userId) return null;
   await ctx.db
     .updateTable('users')
-    .set({ email_confirmed_at: new Date() })
+    .set({ email_confirmed_at: new Date(), email_verified_at: new Date() })
     .where('id', '=', userId)
     .where('email_confirmed_at', 'is', null)
     .execute();
-  return ctx.sessions.create(userId);
+  // issue 16 §6: a sign-in from a device (user agent) this account never used before is mailed
+  // (not the very first session: that is the registration itself)
+  const hadSessions = await ctx.sessions.knownDevice(userId, null);
+  const known = await ctx.sessions.knownDevice(userId, device.userAgent);
+  const token = await ctx.sessions.create(userId, device);
+  if (hadSessions && !known)
+    await securityMail(ctx, userId, 'New sign-in to your account', [
+      `Your account was just signed in to from a new device: ${whereFrom(deviceName(device.userAgent), device.ip)}.`,
+      'You can see and sign out every session in your profile settings.',
+    ]);
+  return token;
 }
 
 /** Mails a reset code when the account exists; says nothing either way (no account enumeration). */

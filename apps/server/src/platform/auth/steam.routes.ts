@@ -1,3 +1,4 @@
+import { twoFactorEnabled } from '../account/two-factor.service.ts';
 import { randomInt } from 'node:crypto';
 import { USERNAME_RE } from '@coinsite/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -22,6 +23,8 @@ const LOGIN_DISABLED = Errors.disabled('Login').message;
  * Steam sign-in (PROTOCOL §2.6). Both routes always answer with a redirect: the browser is in the
  * middle of a navigation, so a failure becomes `/login/steam?error=<sentence>` for the page to show.
  */
+const STEAM_2FA_CODE_TTL_MS = 5 * 60_000;
+
 export function steamRoutes(app: FastifyInstance, ctx: Ctx): void {
   const steam = createSteamOpenId({
     openIdUrl: ctx.config.STEAM_OPENID_URL,
@@ -101,7 +104,9 @@ async function signIn(ctx: Ctx, steam: SteamOpenId, steamId: string): Promise<st
   } else {
     userId = await createSteamUser(ctx, steamId, summary);
   }
-  return `/login/steam?${new URLSearchParams({ token: await ctx.sessions.createLoginCode(userId) })}`;
+  // issue 16: an account with 2FA on types a code at the exchange: its link lives 5 minutes, not 60 s
+  const ttl = (await twoFactorEnabled(ctx, userId)) ? STEAM_2FA_CODE_TTL_MS : undefined;
+  return `/login/steam?${new URLSearchParams({ token: await ctx.sessions.createLoginCode(userId, ttl) })}`;
 }
 
 async function createSteamUser(ctx: Ctx, steamId: string, summary: PlayerSummary | null): Promise<number> {

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { cn } from '../../lib/cn.ts';
 import { errorText } from '../../lib/errors.ts';
-import { formatCoins } from '../../lib/format.ts';
+import { formatCoins, formatShortDate } from '../../lib/format.ts';
 import { http } from '../../lib/http.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -85,6 +85,19 @@ function UserLine({ user, isSelf }: { user: AdminUserView; isSelf: boolean }) {
               {user.banned ? (
                 <span className="rounded bg-ink-600 px-1.5 text-[10px] font-bold text-ink-200 uppercase">
                   Banned
+                </span>
+              ) : null}
+              {user.responsibleGaming?.block ? (
+                <span className="rounded bg-gold-500/15 px-1.5 text-[10px] font-bold text-gold-300 uppercase">
+                  {user.responsibleGaming.block.kind === 'cool_off' ? 'Cool-off' : 'Self-excluded'}
+                  {user.responsibleGaming.block.until
+                    ? ` until ${formatShortDate(user.responsibleGaming.block.until)}`
+                    : ' (permanent)'}
+                </span>
+              ) : null}
+              {user.responsibleGaming?.limits ? (
+                <span className="rounded bg-ink-600 px-1.5 text-[10px] font-bold text-ink-200 uppercase">
+                  Limits
                 </span>
               ) : null}
             </p>

@@ -1,7 +1,8 @@
+import { TWO_FACTOR_TEXT } from '@coinsite/shared/schemas/account';
 import { TEXT } from '@coinsite/shared/messages';
 import { type FormEvent, useState } from 'react';
 import { toastApiError } from '../../lib/errors.ts';
-import { http } from '../../lib/http.ts';
+import { HttpError, http } from '../../lib/http.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/input.tsx';
 import { botCheck } from './recaptcha.ts';
@@ -15,6 +16,9 @@ export function LoginForm({ onForgotPassword }: LoginFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState(false);
+  // issue 16: shown once the server says this account has two-factor authentication on
+  const [needsCode, setNeedsCode] = useState(false);
+  const [code, setCode] = useState('');
   const finish = useFinishAuth();
 
   async function submit(event: FormEvent) {
@@ -28,9 +32,16 @@ export function LoginForm({ onForgotPassword }: LoginFormProps) {
         email,
         password,
         recaptcha,
+        ...(needsCode ? { twoFactorCode: code.trim() } : {}),
       });
       await finish(TEXT.loggedIn, res.redirect);
     } catch (err) {
+      if (err instanceof HttpError && (err.body as { twoFactor?: boolean } | null)?.twoFactor) {
+        if (needsCode) toastApiError(err, TWO_FACTOR_TEXT.invalid);
+        setNeedsCode(true);
+        setCode('');
+        return;
+      }
       toastApiError(err, 'Could not sign in. Please try again.');
     } finally {
       setPending(false);
@@ -57,6 +68,19 @@ export function LoginForm({ onForgotPassword }: LoginFormProps) {
         placeholder="Your password"
         required
       />
+      {needsCode ? (
+        <Field
+          label="Authentication code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          autoFocus
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          placeholder="123456"
+          maxLength={32}
+          hint={TWO_FACTOR_TEXT.required}
+        />
+      ) : null}
       <div className="-mt-1 flex justify-end">
         <Button variant="link" onClick={() => onForgotPassword(email)}>
           Forgot Password?

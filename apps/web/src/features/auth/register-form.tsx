@@ -1,10 +1,11 @@
+import { AGE_REGION_TEXT, ageOn, MIN_AGE, US_STATES } from '@coinsite/shared/schemas/auth';
 import { TEXT } from '@coinsite/shared/messages';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { toastApiError } from '../../lib/errors.ts';
 import { http } from '../../lib/http.ts';
 import { Button } from '../../ui/button.tsx';
-import { Field } from '../../ui/input.tsx';
+import { Field, inputClass } from '../../ui/input.tsx';
 import { botCheck } from './recaptcha.ts';
 import { useFinishAuth } from './use-finish-auth.ts';
 
@@ -15,6 +16,9 @@ export function RegisterForm() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
+  // issue 16 §5: adults only, from a permitted state (the server refuses the rest)
+  const [birthDate, setBirthDate] = useState('');
+  const [region, setRegion] = useState('');
   const [pending, setPending] = useState(false);
   const finish = useFinishAuth();
 
@@ -23,6 +27,18 @@ export function RegisterForm() {
     if (pending) return;
     if (password !== repeat) {
       toast.error(TEXT.passwordsNotEqual);
+      return;
+    }
+    if (!birthDate) {
+      toast.error('Please enter your date of birth.');
+      return;
+    }
+    if (ageOn(birthDate, Date.now()) < MIN_AGE) {
+      toast.error(AGE_REGION_TEXT.underage);
+      return;
+    }
+    if (!region) {
+      toast.error('Please choose your state.');
       return;
     }
     setPending(true);
@@ -34,6 +50,8 @@ export function RegisterForm() {
         password,
         email,
         recaptcha,
+        birthDate,
+        region,
       });
       // with emails confirmed by mail the server sends everyone to /register/check-mail (no token)
       const signedIn = res.redirect?.includes('token=') ?? true;
@@ -82,6 +100,36 @@ export function RegisterForm() {
         placeholder="Type it again"
         required
       />
+      <div className="grid grid-cols-2 gap-3">
+        <Field
+          label="Date of birth"
+          type="date"
+          autoComplete="bday"
+          value={birthDate}
+          max={new Date().toISOString().slice(0, 10)}
+          onChange={(e) => setBirthDate(e.target.value)}
+          required
+        />
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="register-state" className="text-sm font-medium text-ink-200">
+            State
+          </label>
+          <select
+            id="register-state"
+            value={region}
+            onChange={(e) => setRegion(e.target.value)}
+            className={inputClass}
+            required
+          >
+            <option value="">Choose…</option>
+            {US_STATES.map(([code, name]) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
       <p className="text-xs leading-relaxed text-ink-400">
         By creating an account you confirm that you are at least 18 years old and accept our Terms of Service.
       </p>

@@ -6,13 +6,14 @@ import {
   withdrawSuccessText,
   type WithdrawResult,
 } from '@coinsite/shared/schemas/cashier';
+import { TWO_FACTOR_TEXT } from '@coinsite/shared/schemas/account';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { cn } from '../../lib/cn.ts';
 import { toastApiError } from '../../lib/errors.ts';
 import { formatCoins } from '../../lib/format.ts';
-import { http } from '../../lib/http.ts';
+import { HttpError, http } from '../../lib/http.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/input.tsx';
 import { CASHIER_CONFIG_KEY } from './cashier-api.ts';
@@ -50,6 +51,9 @@ export function WithdrawTab({ config }: { config?: CashierConfigView }) {
   const [address, setAddress] = useState('');
   const [terms, setTerms] = useState(false);
   const [pending, setPending] = useState(false);
+  // issue 16: an account with 2FA on confirms a withdrawal with a code
+  const [needsCode, setNeedsCode] = useState(false);
+  const [code, setCode] = useState('');
   const cents = amountTextToCents(amount.coins);
 
   async function submit(event: FormEvent) {
@@ -61,15 +65,25 @@ export function WithdrawTab({ config }: { config?: CashierConfigView }) {
         currency: method,
         address: address.trim(),
         amount: cents / 100,
+        ...(needsCode ? { twoFactorCode: code.trim() } : {}),
       });
       const paidOut =
         method === 'CASH' ? `$${res.usdValue.toFixed(2)} on CashApp` : `${res.cryptoValue ?? ''} LTC`;
       toast.success(withdrawSuccessText(res.siteValue, paidOut));
       setAddress('');
       setTerms(false);
+      setCode('');
       void client.invalidateQueries({ queryKey: CASHIER_CONFIG_KEY });
       void client.invalidateQueries({ queryKey: TXS_KEY });
     } catch (err) {
+      if (err instanceof HttpError && (err.body as { twoFactor?: boolean } | null)?.twoFactor) {
+        if (!needsCode) {
+          setNeedsCode(true);
+          toast.info(TWO_FACTOR_TEXT.required);
+          return;
+        }
+        setCode('');
+      }
       toastApiError(err, CASHIER_TEXT.withdrawGeneric, { sound: true });
     } finally {
       setPending(false);
@@ -112,6 +126,17 @@ export function WithdrawTab({ config }: { config?: CashierConfigView }) {
         autoComplete="off"
         onChange={(e) => setAddress(e.target.value)}
       />
+      {needsCode ? (
+        <Field
+          label="Authentication code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={code}
+          maxLength={32}
+          placeholder="123456"
+          onChange={(e) => setCode(e.target.value)}
+        />
+      ) : null}
       <div className="flex flex-col gap-1 rounded-lg bg-ink-950/60 px-3 py-2 text-xs text-ink-300 ring-1 ring-ink-700">
         <p className="flex items-center justify-between gap-2">
           <span>You receive</span>

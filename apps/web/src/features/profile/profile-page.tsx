@@ -3,6 +3,9 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../../ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
+import { CredentialsSettings } from '../account/credentials-settings.tsx';
+import { ResponsibleGamingSettings } from '../account/responsible-gaming-settings.tsx';
+import { SessionsSettings, TwoFactorSettings } from '../account/security-settings.tsx';
 import { AffiliateCodeSettings } from '../affiliates/affiliate-code-settings.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { GamesTab } from './games-tab.tsx';
@@ -60,7 +63,7 @@ export function ProfilePage() {
           <TransactionsTab />
         </TabsContent>
         <TabsContent value="settings">
-          <div className="flex max-w-xl flex-col gap-4">
+          <div className="flex max-w-2xl flex-col gap-4">
             <section className="rounded-2xl bg-ink-850/80 p-4 ring-1 ring-ink-700 sm:p-5">
               <AffiliateCodeSettings />
             </section>
@@ -70,6 +73,10 @@ export function ProfilePage() {
             >
               <PrivacySettings userId={user._id} />
             </section>
+            <TwoFactorSettings />
+            <CredentialsSettings />
+            <SessionsSettings />
+            <ResponsibleGamingSettings />
           </div>
         </TabsContent>
       </Tabs>
