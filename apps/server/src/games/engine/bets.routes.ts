@@ -21,10 +21,12 @@ const GAMES = [
   'coinflip',
 ] as const;
 
+export const betsLiveQuery = z.object({ game: z.enum(GAMES, { error: 'Unknown game.' }).optional() });
+
 export function betsRoutes(app: FastifyInstance, ctx: Ctx): void {
   /** The live feed's first screen: the latest bets site-wide, optionally of one game, and the player's own. */
   app.get('/api/bets/live', async (req) => {
-    const q = parse(z.object({ game: z.enum(GAMES, { error: 'Unknown game.' }).optional() }), req.query);
+    const q = parse(betsLiveQuery, req.query);
     const user = await currentUser(ctx, req);
     return {
       all: await recentBets(ctx, { game: q.game }),
