@@ -246,8 +246,15 @@ export async function registerApiDocs(app: FastifyInstance, realtime: Realtime):
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
   app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  app.get('/api/docs/asyncapi.json', { schema: { hide: true } }, async () => asyncApiDocument(realtime));
-  app.get('/api/docs/sockets', { schema: { hide: true } }, async (_req, reply) =>
-    reply.type('text/html; charset=utf-8').send(socketsPage(realtime)),
-  );
+  // built once, on first request (every handler is registered by then)
+  let asyncapi: Record<string, unknown> | undefined;
+  let page: string | undefined;
+  app.get('/api/docs/asyncapi.json', { schema: { hide: true } }, async () => {
+    asyncapi ??= asyncApiDocument(realtime);
+    return asyncapi;
+  });
+  app.get('/api/docs/sockets', { schema: { hide: true } }, async (_req, reply) => {
+    page ??= socketsPage(realtime);
+    return reply.type('text/html; charset=utf-8').send(page);
+  });
 }
