@@ -1,14 +1,21 @@
-import { NAMESPACES, type Namespace } from '@coinsite/shared/constants';
+import type { Namespace } from '@coinsite/shared/constants';
 import { io, type Socket } from 'socket.io-client';
 import { tokenStorage } from './storage.ts';
 
 /**
- * The one socket client: the ten namespaces on the same origin, multiplexed over one
- * websocket (socket.io shares a Manager per origin). Every socket sends `auth` with the
- * stored token when it connects (also after a reconnect) and when a login happens.
+ * The one socket client: the namespaces on the same origin, multiplexed over one websocket
+ * (socket.io shares a Manager per origin). Every socket sends `auth` with the stored token when it
+ * connects (also after a reconnect) and when a login happens. Only /chat (chat, wallet and account
+ * events) opens at start; a game's namespace opens when something first asks for it, i.e. when its
+ * page mounts (issue 18 item 3).
  */
 const sockets = new Map<Namespace, Socket>();
 let started = false;
+/** The namespace every page needs. */
+const SITE_NAMESPACE: Namespace = 'chat';
+type Listener = (...args: unknown[]) => void;
+/** Listeners for every namespace (onEveryNamespace): attached to each socket as it is created. */
+const everyListeners = new Set<{ event: string; listener: (ns: Namespace, ...args: unknown[]) => void }>();
 
 function create(ns: Namespace): Socket {
   const socket = io(`/${ns}`, { path: '/socket.io', transports: ['websocket'], autoConnect: false });
@@ -16,7 +23,24 @@ function create(ns: Namespace): Socket {
     const token = tokenStorage.get();
     if (token) socket.emit('auth', token);
   });
+  for (const every of everyListeners) attachEvery(ns, socket, every);
   return socket;
+}
+
+const attached = new WeakMap<object, Map<Namespace, Listener>>();
+function attachEvery(
+  ns: Namespace,
+  socket: Socket,
+  every: { event: string; listener: (ns: Namespace, ...args: unknown[]) => void },
+): void {
+  const bound: Listener = (...args) => every.listener(ns, ...args);
+  let perNs = attached.get(every);
+  if (!perNs) {
+    perNs = new Map();
+    attached.set(every, perNs);
+  }
+  perNs.set(ns, bound);
+  socket.on(every.event, bound);
 }
 
 export function getSocket(ns: Namespace): Socket {
@@ -29,31 +53,24 @@ export function getSocket(ns: Namespace): Socket {
   return socket;
 }
 
-/** Opens every namespace (called once the site check has passed). */
+/** Opens /chat and any namespace already asked for (called once the site check has passed). */
 export function startSockets(): void {
   started = true;
-  for (const ns of NAMESPACES) {
-    const socket = getSocket(ns);
-    if (!socket.connected) socket.connect();
-  }
+  getSocket(SITE_NAMESPACE);
+  for (const socket of sockets.values()) if (!socket.connected) socket.connect();
 }
 
 /** After a login: tell every namespace who we are. Sockets still connecting do it on connect. */
 export function authenticateAll(token: string): void {
-  for (const ns of NAMESPACES) {
-    const socket = getSocket(ns);
-    if (socket.connected) socket.emit('auth', token);
-  }
+  for (const socket of sockets.values()) if (socket.connected) socket.emit('auth', token);
 }
 
-/** After a logout: reconnect every namespace as an anonymous visitor. */
+/** After a logout: reconnect every open namespace as an anonymous visitor. */
 export function restartSockets(): void {
   if (!started) return;
-  for (const ns of NAMESPACES) getSocket(ns).disconnect();
-  for (const ns of NAMESPACES) getSocket(ns).connect();
+  for (const socket of sockets.values()) socket.disconnect();
+  for (const socket of sockets.values()) socket.connect();
 }
-
-type Listener = (...args: unknown[]) => void;
 
 /** Listens to one event on one namespace; returns the unsubscribe function. */
 export function onSocket(ns: Namespace, event: string, listener: Listener): () => void {
@@ -64,13 +81,16 @@ export function onSocket(ns: Namespace, event: string, listener: Listener): () =
   };
 }
 
-/** Listens to one event on every namespace; `listener` also gets the namespace. */
+/** Listens to one event on every namespace, open now or later; `listener` also gets the namespace. */
 export function onEveryNamespace(
   event: string,
   listener: (ns: Namespace, ...args: unknown[]) => void,
 ): () => void {
-  const offs = NAMESPACES.map((ns) => onSocket(ns, event, (...args) => listener(ns, ...args)));
+  const every = { event, listener };
+  everyListeners.add(every);
+  for (const [ns, socket] of sockets) attachEvery(ns, socket, every);
   return () => {
-    for (const off of offs) off();
+    everyListeners.delete(every);
+    for (const [ns, bound] of attached.get(every) ?? []) sockets.get(ns)?.off(event, bound);
   };
 }
