@@ -1,6 +1,68 @@
 import type { Namespace } from '@coinsite/shared/constants';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket as IoSocket } from 'socket.io-client';
 import { tokenStorage } from './storage.ts';
+
+type Listener = (...args: unknown[]) => void;
+
+/** socket.io-client, fetched on first use: it is not part of the initial JavaScript. */
+let client: Promise<typeof import('socket.io-client')> | undefined;
+const loadClient = () => {
+  client ??= import('socket.io-client');
+  return client;
+};
+
+/**
+ * A namespace's socket with the calls the app makes, usable at once: until socket.io-client has
+ * arrived (a moment after start) the calls wait in order, as socket.io's own buffer does while it
+ * connects.
+ */
+export class Socket {
+  private real: IoSocket | undefined;
+  private waiting: Array<(s: IoSocket) => void> = [];
+
+  constructor(ns: string) {
+    void loadClient().then(({ io }) => {
+      const real = io(`/${ns}`, { path: '/socket.io', transports: ['websocket'], autoConnect: false });
+      this.real = real;
+      for (const fn of this.waiting) fn(real);
+      this.waiting = [];
+    });
+  }
+
+  private run(fn: (s: IoSocket) => void): void {
+    if (this.real) fn(this.real);
+    else this.waiting.push(fn);
+  }
+
+  get connected(): boolean {
+    return this.real?.connected ?? false;
+  }
+
+  emit(event: string, ...args: unknown[]): this {
+    this.run((s) => s.emit(event, ...args));
+    return this;
+  }
+
+  on(event: string, listener: Listener): this {
+    this.run((s) => s.on(event, listener));
+    return this;
+  }
+
+  off(event: string, listener: Listener): this {
+    this.run((s) => s.off(event, listener));
+    return this;
+  }
+
+  connect(): this {
+    this.run((s) => s.connect());
+    return this;
+  }
+
+  disconnect(): this {
+    this.run((s) => s.disconnect());
+    return this;
+  }
+}
 
 /**
  * The one socket client: the namespaces on the same origin, multiplexed over one websocket
@@ -13,12 +75,11 @@ const sockets = new Map<Namespace, Socket>();
 let started = false;
 /** The namespace every page needs. */
 const SITE_NAMESPACE: Namespace = 'chat';
-type Listener = (...args: unknown[]) => void;
 /** Listeners for every namespace (onEveryNamespace): attached to each socket as it is created. */
 const everyListeners = new Set<{ event: string; listener: (ns: Namespace, ...args: unknown[]) => void }>();
 
 function create(ns: Namespace): Socket {
-  const socket = io(`/${ns}`, { path: '/socket.io', transports: ['websocket'], autoConnect: false });
+  const socket = new Socket(ns);
   socket.on('connect', () => {
     const token = tokenStorage.get();
     if (token) socket.emit('auth', token);
