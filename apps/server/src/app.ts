@@ -27,6 +27,7 @@ import { openRedis, type RedisClients } from './platform/redis.ts';
 import { createWallet } from './platform/wallet.ts';
 import { Metrics, metricsRoute } from './platform/metrics.ts';
 import { healthRoute } from './platform/health.ts';
+import { registerApiDocs } from './platform/api-docs.ts';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -120,6 +121,8 @@ export async function buildApp(config: Config, opts: { log?: Logger; clock?: Clo
     onClose: [],
   };
   leadership = ctx.leadership;
+  // first: the document generator must see every route registered after it
+  await registerApiDocs(app, realtime);
   metricsRoute(app, metrics, config.METRICS_TOKEN);
   healthRoute(app, ctx, redis);
 

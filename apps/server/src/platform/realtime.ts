@@ -13,7 +13,7 @@ import {
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { Server, type Socket } from 'socket.io';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError } from './errors.ts';
 import { BucketMap, TokenBucket } from './rate-limit.ts';
 import type { WalletNotifier } from './wallet.ts';
@@ -65,11 +65,16 @@ export type GameSocket = Socket<
 >;
 
 /** One event registered through `Realtime.handle` (read by the fuzz suite). */
+/** `auth`'s payload: the session token (anything else signs the socket out). */
+const AUTH_PAYLOAD = z.tuple([z.string().max(200)]);
+
 export interface HandledEvent {
   ns: Namespace;
   event: string;
   errorEvent: string;
   auth: boolean;
+  /** The payload's zod schema (a tuple of the positional arguments): the API documents are generated from it. */
+  schema: z.ZodType;
 }
 
 export type SessionResolver = (token: string) => Promise<SocketUser | null>;
@@ -277,7 +282,7 @@ export class Realtime implements WalletNotifier {
     opts: { auth?: boolean; errorPayload?: (message: string) => unknown } = {},
   ): void {
     const shape = opts.errorPayload ?? ((message: string) => message);
-    this.handled.push({ ns: nsName, event, errorEvent, auth: opts.auth !== false });
+    this.handled.push({ ns: nsName, event, errorEvent, auth: opts.auth !== false, schema });
     this.ns(nsName).on('connection', (raw) => {
       const socket = raw as unknown as GameSocket;
       socket.on(event, (...args: unknown[]) => {
@@ -318,6 +323,7 @@ export class Realtime implements WalletNotifier {
       event: 'auth',
       errorEvent: ACCOUNT_EVENTS.notifyError,
       auth: false,
+      schema: AUTH_PAYLOAD,
     }));
     return [...auth, ...this.handled];
   }

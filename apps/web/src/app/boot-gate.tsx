@@ -2,13 +2,16 @@ import { SITE_CHECK_COUNTDOWN_MS } from '@coinsite/shared/constants';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAuthStore } from '../features/auth/auth-store.ts';
-import { SocialLoginPage } from '../features/auth/social-login-page.tsx';
-import { ChatPanel } from '../features/chat/chat-panel.tsx';
 import { LoadingScreen } from '../features/site/loading-screen.tsx';
-import { MaintenancePage } from '../features/site/maintenance-page.tsx';
 import { checkSite, scheduleReload } from '../features/site/site-check.ts';
 import { useSiteStore } from '../lib/site-store.ts';
 import { useIsDesktop } from '../lib/use-media-query.ts';
+import { lazyPage } from './lazy.tsx';
+
+// only the rare paths need these: chunks of their own
+const SocialLoginPage = lazyPage(() => import('../features/auth/social-login-page.tsx'), 'SocialLoginPage');
+const ChatPanel = lazyPage(() => import('../features/chat/chat-panel.tsx'), 'ChatPanel');
+const MaintenancePage = lazyPage(() => import('../features/site/maintenance-page.tsx'), 'MaintenancePage');
 
 let started = false;
 

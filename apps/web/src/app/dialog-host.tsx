@@ -1,21 +1,44 @@
-import { TipRainDialog } from '../features/rain/tip-rain-dialog.tsx';
-import { BetConfirmHost } from '../features/bet-tools/bet-confirm.tsx';
+import { useState } from 'react';
 import { BetDialog } from '../features/bet-details/bet-dialog.tsx';
-import { AdminDialog } from '../features/account/admin-dialog.tsx';
-import { CashierDialog } from '../features/cashier/cashier-dialog.tsx';
-import { CouponDialog } from '../features/coupons/coupon-dialog.tsx';
-import { AffiliateClaimDialog } from '../features/affiliates/affiliate-claim-dialog.tsx';
-import { AffiliatesDialog } from '../features/affiliates/affiliates-dialog.tsx';
-import { SignInDialog } from '../features/auth/sign-in-dialog.tsx';
+import { BetConfirmHost } from '../features/bet-tools/bet-confirm.tsx';
 import { useStripSignInParams } from '../features/auth/use-sign-in-from-url.ts';
-import { ProfileDialog } from '../features/profile/profile-dialog.tsx';
-import { TipDialog } from '../features/chat/tip-dialog.tsx';
-import { DailyCaseView } from '../features/cases/daily-case-view.tsx';
-import { RewardsDialog } from '../features/rewards/rewards-dialog.tsx';
-import { SupportDialog } from '../features/site/support-dialog.tsx';
-import { TermsDialog } from '../features/site/terms-dialog.tsx';
-import { VipDialog } from '../features/vip/vip-dialog.tsx';
+import { useTipDialog } from '../features/chat/tip-store.ts';
+import { useProfileDialog } from '../features/profile/profile-store.ts';
+import { useRainUi } from '../features/rain/rain-store.ts';
+import { useVipDialog } from '../features/vip/vip-store.ts';
 import { useDialogStore } from '../lib/dialog-store.ts';
+import { lazyPage } from './lazy.tsx';
+
+// each dialog is its own chunk, loaded the first time it opens (issue 18 item 3)
+const TipRainDialog = lazyPage(() => import('../features/rain/tip-rain-dialog.tsx'), 'TipRainDialog', null);
+const AdminDialog = lazyPage(() => import('../features/account/admin-dialog.tsx'), 'AdminDialog', null);
+const CashierDialog = lazyPage(() => import('../features/cashier/cashier-dialog.tsx'), 'CashierDialog', null);
+const CouponDialog = lazyPage(() => import('../features/coupons/coupon-dialog.tsx'), 'CouponDialog', null);
+const AffiliateClaimDialog = lazyPage(
+  () => import('../features/affiliates/affiliate-claim-dialog.tsx'),
+  'AffiliateClaimDialog',
+  null,
+);
+const AffiliatesDialog = lazyPage(
+  () => import('../features/affiliates/affiliates-dialog.tsx'),
+  'AffiliatesDialog',
+  null,
+);
+const SignInDialog = lazyPage(() => import('../features/auth/sign-in-dialog.tsx'), 'SignInDialog', null);
+const ProfileDialog = lazyPage(() => import('../features/profile/profile-dialog.tsx'), 'ProfileDialog', null);
+const TipDialog = lazyPage(() => import('../features/chat/tip-dialog.tsx'), 'TipDialog', null);
+const DailyCaseView = lazyPage(() => import('../features/cases/daily-case-view.tsx'), 'DailyCaseView');
+const RewardsDialog = lazyPage(() => import('../features/rewards/rewards-dialog.tsx'), 'RewardsDialog', null);
+const SupportDialog = lazyPage(() => import('../features/site/support-dialog.tsx'), 'SupportDialog', null);
+const TermsDialog = lazyPage(() => import('../features/site/terms-dialog.tsx'), 'TermsDialog', null);
+const VipDialog = lazyPage(() => import('../features/vip/vip-dialog.tsx'), 'VipDialog', null);
+
+/** Whether `open` has been true once: a dialog's chunk loads then and it stays mounted (its close animation). */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
 
 /** Renders whichever dialog the dialog store asks for (one at a time), plus the profile dialog. */
 export function DialogHost() {
@@ -30,6 +53,17 @@ export function DialogHost() {
     close();
   };
   const is = (name: string) => current?.name === name;
+  const cashier = useOpenedOnce(is('cashier'));
+  const coupon = useOpenedOnce(is('coupon'));
+  const freeCoins = useOpenedOnce(is('freeCoins'));
+  const affiliates = useOpenedOnce(is('affiliates'));
+  const support = useOpenedOnce(is('support'));
+  const terms = useOpenedOnce(is('terms'));
+  const admin = useOpenedOnce(is('admin'));
+  const profile = useOpenedOnce(useProfileDialog((s) => s.userId !== null));
+  const tip = useOpenedOnce(useTipDialog((s) => s.target !== null));
+  const tipRain = useOpenedOnce(useRainUi((s) => s.tipAmount !== null));
+  const vip = useOpenedOnce(useVipDialog((s) => s.open));
 
   return (
     <>
@@ -46,19 +80,25 @@ export function DialogHost() {
       {current?.name === 'affiliateClaim' ? (
         <AffiliateClaimDialog key={serial} open onOpenChange={onOpenChange} initialCode={current.code} />
       ) : null}
-      <CashierDialog key={`cashier-${serial}`} open={is('cashier')} onOpenChange={onOpenChange} />
-      <CouponDialog key={`coupon-${serial}`} open={is('coupon')} onOpenChange={onOpenChange} />
-      <RewardsDialog open={is('freeCoins')} onOpenChange={onOpenChange} dailyCase={<DailyCaseView />} />
-      <AffiliatesDialog open={is('affiliates')} onOpenChange={onOpenChange} />
-      <SupportDialog open={is('support')} onOpenChange={onOpenChange} />
-      <TermsDialog open={is('terms')} onOpenChange={onOpenChange} />
-      <AdminDialog open={is('admin')} onOpenChange={onOpenChange} />
+      {cashier ? (
+        <CashierDialog key={`cashier-${serial}`} open={is('cashier')} onOpenChange={onOpenChange} />
+      ) : null}
+      {coupon ? (
+        <CouponDialog key={`coupon-${serial}`} open={is('coupon')} onOpenChange={onOpenChange} />
+      ) : null}
+      {freeCoins ? (
+        <RewardsDialog open={is('freeCoins')} onOpenChange={onOpenChange} dailyCase={<DailyCaseView />} />
+      ) : null}
+      {affiliates ? <AffiliatesDialog open={is('affiliates')} onOpenChange={onOpenChange} /> : null}
+      {support ? <SupportDialog open={is('support')} onOpenChange={onOpenChange} /> : null}
+      {terms ? <TermsDialog open={is('terms')} onOpenChange={onOpenChange} /> : null}
+      {admin ? <AdminDialog open={is('admin')} onOpenChange={onOpenChange} /> : null}
       <BetDialog />
       <BetConfirmHost />
-      <ProfileDialog />
-      <TipDialog />
-      <TipRainDialog />
-      <VipDialog />
+      {profile ? <ProfileDialog /> : null}
+      {tip ? <TipDialog /> : null}
+      {tipRain ? <TipRainDialog /> : null}
+      {vip ? <VipDialog /> : null}
     </>
   );
 }

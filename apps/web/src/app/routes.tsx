@@ -1,35 +1,47 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { VerifyEmailPage } from '../features/account/verify-email-page.tsx';
-import { AffiliateLinkPage } from '../features/affiliates/affiliate-link-page.tsx';
-import { CheckMailPage } from '../features/auth/check-mail-page.tsx';
-import { SocialLoginPage } from '../features/auth/social-login-page.tsx';
-import { BetPage } from '../features/bet-details/bet-page.tsx';
-import { BattlePage } from '../features/battles/battle-page.tsx';
-import { BattlesPage } from '../features/battles/battles-page.tsx';
-import { BlackjackPage } from '../features/blackjack/blackjack-page.tsx';
-import { CasePage } from '../features/cases/case-page.tsx';
-import { CasesPage } from '../features/cases/cases-page.tsx';
-import { DailyCaseView } from '../features/cases/daily-case-view.tsx';
-import { DicePage } from '../features/dice/dice-page.tsx';
-import { HomePage } from '../features/home/home-page.tsx';
-import { LimboPage } from '../features/limbo/limbo-page.tsx';
-import { CoinflipPage } from '../features/coinflip/coinflip-page.tsx';
-import { CrashPage } from '../features/crash/crash-page.tsx';
-import { RoulettePage } from '../features/roulette/roulette-page.tsx';
-import { MinesPage } from '../features/mines/mines-page.tsx';
-import { ProvablyFairPage } from '../features/provably-fair/provably-fair-page.tsx';
-import { ProfilePage } from '../features/profile/profile-page.tsx';
-import { RacePage } from '../features/race/race-page.tsx';
-import { RewardsPage } from '../features/rewards/rewards-page.tsx';
-import { SlotPlayPage } from '../features/slots/slot-play-page.tsx';
-import { SlotsPage } from '../features/slots/slots-page.tsx';
-import { BannedPage } from '../features/site/banned-page.tsx';
-import { NotFoundPage } from '../features/site/not-found-page.tsx';
-import { PlaceholderPage } from '../features/site/placeholder-page.tsx';
-import { UpgraderPage } from '../features/upgrader/upgrader-page.tsx';
 import type { GameKey } from '../ui/game-theme.ts';
+import { lazyPage } from './lazy.tsx';
 import { Root } from './root.tsx';
 import { ShellLayout } from './shell-layout.tsx';
+
+// each screen is its own chunk, loaded when its route is first shown (issue 18 item 3)
+const VerifyEmailPage = lazyPage(
+  () => import('../features/account/verify-email-page.tsx'),
+  'VerifyEmailPage',
+);
+const AffiliateLinkPage = lazyPage(
+  () => import('../features/affiliates/affiliate-link-page.tsx'),
+  'AffiliateLinkPage',
+);
+const CheckMailPage = lazyPage(() => import('../features/auth/check-mail-page.tsx'), 'CheckMailPage');
+const SocialLoginPage = lazyPage(() => import('../features/auth/social-login-page.tsx'), 'SocialLoginPage');
+const BetPage = lazyPage(() => import('../features/bet-details/bet-page.tsx'), 'BetPage');
+const BattlePage = lazyPage(() => import('../features/battles/battle-page.tsx'), 'BattlePage');
+const BattlesPage = lazyPage(() => import('../features/battles/battles-page.tsx'), 'BattlesPage');
+const BlackjackPage = lazyPage(() => import('../features/blackjack/blackjack-page.tsx'), 'BlackjackPage');
+const CasePage = lazyPage(() => import('../features/cases/case-page.tsx'), 'CasePage');
+const CasesPage = lazyPage(() => import('../features/cases/cases-page.tsx'), 'CasesPage');
+const DailyCaseView = lazyPage(() => import('../features/cases/daily-case-view.tsx'), 'DailyCaseView');
+const DicePage = lazyPage(() => import('../features/dice/dice-page.tsx'), 'DicePage');
+const HomePage = lazyPage(() => import('../features/home/home-page.tsx'), 'HomePage');
+const LimboPage = lazyPage(() => import('../features/limbo/limbo-page.tsx'), 'LimboPage');
+const CoinflipPage = lazyPage(() => import('../features/coinflip/coinflip-page.tsx'), 'CoinflipPage');
+const CrashPage = lazyPage(() => import('../features/crash/crash-page.tsx'), 'CrashPage');
+const RoulettePage = lazyPage(() => import('../features/roulette/roulette-page.tsx'), 'RoulettePage');
+const MinesPage = lazyPage(() => import('../features/mines/mines-page.tsx'), 'MinesPage');
+const ProvablyFairPage = lazyPage(
+  () => import('../features/provably-fair/provably-fair-page.tsx'),
+  'ProvablyFairPage',
+);
+const ProfilePage = lazyPage(() => import('../features/profile/profile-page.tsx'), 'ProfilePage');
+const RacePage = lazyPage(() => import('../features/race/race-page.tsx'), 'RacePage');
+const RewardsPage = lazyPage(() => import('../features/rewards/rewards-page.tsx'), 'RewardsPage');
+const SlotPlayPage = lazyPage(() => import('../features/slots/slot-play-page.tsx'), 'SlotPlayPage');
+const SlotsPage = lazyPage(() => import('../features/slots/slots-page.tsx'), 'SlotsPage');
+const BannedPage = lazyPage(() => import('../features/site/banned-page.tsx'), 'BannedPage');
+const NotFoundPage = lazyPage(() => import('../features/site/not-found-page.tsx'), 'NotFoundPage');
+const PlaceholderPage = lazyPage(() => import('../features/site/placeholder-page.tsx'), 'PlaceholderPage');
+const UpgraderPage = lazyPage(() => import('../features/upgrader/upgrader-page.tsx'), 'UpgraderPage');
 
 /** Screens that later issues build; until then each shows the placeholder page (spec-3 §2.16). */
 const PLACEHOLDERS: Array<{ path: string; title: string; game?: GameKey }> = [];

@@ -2,8 +2,11 @@ import { useEffect } from 'react';
 import { claimStoredAffiliateCode } from '../features/affiliates/affiliate-code.ts';
 import { useAuthStore } from '../features/auth/auth-store.ts';
 import { useSignInFromUrl } from '../features/auth/use-sign-in-from-url.ts';
-import { useChatEvents } from '../features/chat/use-chat-events.ts';
+import { lazyPage } from './lazy.tsx';
 import { useRealtime } from './use-realtime.ts';
+
+// the chat's events (and the zod schemas that check them) load in a chunk of their own, right after the shell
+const ChatEvents = lazyPage(() => import('../features/chat/chat-events.tsx'), 'ChatEvents', null);
 
 /** Side effects of a running session: auth load, sockets, URL-driven dialogs, affiliate claim. */
 export function Session() {
@@ -19,7 +22,6 @@ export function Session() {
   }, [userId]);
 
   useRealtime();
-  useChatEvents();
   useSignInFromUrl();
-  return null;
+  return <ChatEvents />;
 }

@@ -1,11 +1,14 @@
 import { MessagesSquare, PanelRightOpen } from 'lucide-react';
 import { Outlet } from 'react-router';
-import { ChatPanel } from '../features/chat/chat-panel.tsx';
 import { useChatPanel } from '../features/chat/chat-panel-store.ts';
 import { NavBar } from '../features/nav/nav-bar.tsx';
 import { MaintenanceBanner } from '../features/site/maintenance-banner.tsx';
 import { useIsDesktop } from '../lib/use-media-query.ts';
-import { Sheet } from '../ui/sheet.tsx';
+import { Sheet } from '../ui/lazy-sheet.tsx';
+import { lazyPage } from './lazy.tsx';
+
+// the chat panel (and the chat schemas it validates with) is its own chunk, loaded after the shell
+const ChatPanel = lazyPage(() => import('../features/chat/chat-panel.tsx'), 'ChatPanel');
 
 function DesktopChat() {
   const collapsed = useChatPanel((s) => s.collapsed);

@@ -1,4 +1,4 @@
-import { DEFAULT_EDGE_PCT } from '@coinsite/shared/fairness';
+import { DEFAULT_EDGE_PCT } from '@coinsite/shared/fairness/edge';
 import { DEFAULT_MAX_PROFIT_CENTS } from '@coinsite/shared/games';
 import { create } from 'zustand';
 

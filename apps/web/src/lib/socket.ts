@@ -1,22 +1,107 @@
-import { NAMESPACES, type Namespace } from '@coinsite/shared/constants';
-import { io, type Socket } from 'socket.io-client';
+import type { Namespace } from '@coinsite/shared/constants';
+import type { Socket as IoSocket } from 'socket.io-client';
 import { tokenStorage } from './storage.ts';
 
+type Listener = (...args: unknown[]) => void;
+
+/** socket.io-client, fetched on first use: it is not part of the initial JavaScript. */
+let client: Promise<typeof import('socket.io-client')> | undefined;
+const loadClient = () => {
+  client ??= import('socket.io-client');
+  return client;
+};
+
 /**
- * The one socket client: the ten namespaces on the same origin, multiplexed over one
- * websocket (socket.io shares a Manager per origin). Every socket sends `auth` with the
- * stored token when it connects (also after a reconnect) and when a login happens.
+ * A namespace's socket with the calls the app makes, usable at once: until socket.io-client has
+ * arrived (a moment after start) the calls wait in order, as socket.io's own buffer does while it
+ * connects.
+ */
+export class Socket {
+  private real: IoSocket | undefined;
+  private waiting: Array<(s: IoSocket) => void> = [];
+
+  constructor(ns: string) {
+    void loadClient().then(({ io }) => {
+      const real = io(`/${ns}`, { path: '/socket.io', transports: ['websocket'], autoConnect: false });
+      this.real = real;
+      for (const fn of this.waiting) fn(real);
+      this.waiting = [];
+    });
+  }
+
+  private run(fn: (s: IoSocket) => void): void {
+    if (this.real) fn(this.real);
+    else this.waiting.push(fn);
+  }
+
+  get connected(): boolean {
+    return this.real?.connected ?? false;
+  }
+
+  emit(event: string, ...args: unknown[]): this {
+    this.run((s) => s.emit(event, ...args));
+    return this;
+  }
+
+  on(event: string, listener: Listener): this {
+    this.run((s) => s.on(event, listener));
+    return this;
+  }
+
+  off(event: string, listener: Listener): this {
+    this.run((s) => s.off(event, listener));
+    return this;
+  }
+
+  connect(): this {
+    this.run((s) => s.connect());
+    return this;
+  }
+
+  disconnect(): this {
+    this.run((s) => s.disconnect());
+    return this;
+  }
+}
+
+/**
+ * The one socket client: the namespaces on the same origin, multiplexed over one websocket
+ * (socket.io shares a Manager per origin). Every socket sends `auth` with the stored token when it
+ * connects (also after a reconnect) and when a login happens. Only /chat (chat, wallet and account
+ * events) opens at start; a game's namespace opens when something first asks for it, i.e. when its
+ * page mounts (issue 18 item 3).
  */
 const sockets = new Map<Namespace, Socket>();
 let started = false;
+/** The namespace every page needs. */
+const SITE_NAMESPACE: Namespace = 'chat';
+/** Listeners for every namespace (onEveryNamespace): attached to each socket as it is created. */
+const everyListeners = new Set<{ event: string; listener: (ns: Namespace, ...args: unknown[]) => void }>();
 
 function create(ns: Namespace): Socket {
-  const socket = io(`/${ns}`, { path: '/socket.io', transports: ['websocket'], autoConnect: false });
+  const socket = new Socket(ns);
   socket.on('connect', () => {
     const token = tokenStorage.get();
     if (token) socket.emit('auth', token);
   });
+  for (const every of everyListeners) attachEvery(ns, socket, every);
   return socket;
+}
+
+const attached = new WeakMap<object, Map<Namespace, Listener>>();
+function attachEvery(
+  ns: Namespace,
+  socket: Socket,
+  every: { event: string; listener: (ns: Namespace, ...args: unknown[]) => void },
+): void {
+  const bound: Listener = (...args) => every.listener(ns, ...args);
+  let perNs = attached.get(every);
+  if (!perNs) {
+    perNs = new Map();
+    attached.set(every, perNs);
+  }
+  perNs.set(ns, bound);
+  socket.on(every.event, bound);
 }
 
 export function getSocket(ns: Namespace): Socket {
@@ -29,31 +114,24 @@ export function getSocket(ns: Namespace): Socket {
   return socket;
 }
 
-/** Opens every namespace (called once the site check has passed). */
+/** Opens /chat and any namespace already asked for (called once the site check has passed). */
 export function startSockets(): void {
   started = true;
-  for (const ns of NAMESPACES) {
-    const socket = getSocket(ns);
-    if (!socket.connected) socket.connect();
-  }
+  getSocket(SITE_NAMESPACE);
+  for (const socket of sockets.values()) if (!socket.connected) socket.connect();
 }
 
 /** After a login: tell every namespace who we are. Sockets still connecting do it on connect. */
 export function authenticateAll(token: string): void {
-  for (const ns of NAMESPACES) {
-    const socket = getSocket(ns);
-    if (socket.connected) socket.emit('auth', token);
-  }
+  for (const socket of sockets.values()) if (socket.connected) socket.emit('auth', token);
 }
 
-/** After a logout: reconnect every namespace as an anonymous visitor. */
+/** After a logout: reconnect every open namespace as an anonymous visitor. */
 export function restartSockets(): void {
   if (!started) return;
-  for (const ns of NAMESPACES) getSocket(ns).disconnect();
-  for (const ns of NAMESPACES) getSocket(ns).connect();
+  for (const socket of sockets.values()) socket.disconnect();
+  for (const socket of sockets.values()) socket.connect();
 }
-
-type Listener = (...args: unknown[]) => void;
 
 /** Listens to one event on one namespace; returns the unsubscribe function. */
 export function onSocket(ns: Namespace, event: string, listener: Listener): () => void {
@@ -64,13 +142,16 @@ export function onSocket(ns: Namespace, event: string, listener: Listener): () =
   };
 }
 
-/** Listens to one event on every namespace; `listener` also gets the namespace. */
+/** Listens to one event on every namespace, open now or later; `listener` also gets the namespace. */
 export function onEveryNamespace(
   event: string,
   listener: (ns: Namespace, ...args: unknown[]) => void,
 ): () => void {
-  const offs = NAMESPACES.map((ns) => onSocket(ns, event, (...args) => listener(ns, ...args)));
+  const every = { event, listener };
+  everyListeners.add(every);
+  for (const [ns, socket] of sockets) attachEvery(ns, socket, every);
   return () => {
-    for (const off of offs) off();
+    everyListeners.delete(every);
+    for (const [ns, bound] of attached.get(every) ?? []) sockets.get(ns)?.off(event, bound);
   };
 }

@@ -8,30 +8,7 @@ import type { PlayerLevel } from './crash.ts';
  * The live chat (namespace /chat): spec-2 §2–§9, PROTOCOL.md §5–6, economy.md "Chat".
  * Every event argument is positional; no acknowledgement callbacks.
  */
-export const CHAT_EVENTS = {
-  // client → server
-  send: 'send-chat-message',
-  enterRain: 'enter-rain',
-  /** ours (giveaways are not shown in the spec) */
-  joinGiveaway: 'join-giveaway',
-  // server → client
-  newMessage: 'new-chat-message',
-  removeMessage: 'remove-message',
-  usersOnline: 'users-online',
-  rainStateChanged: 'rain-state-changed',
-  rainUpdateAmount: 'rain-update-amount',
-  rainJoinSuccess: 'rain-join-success',
-  rainJoinError: 'rain-join-error',
-  triviaStateChanged: 'trivia-state-changed',
-  triviaJoinWinner: 'trivia-join-winner',
-  countdownStartedTrivia: 'countdown-started-trivia',
-  giveawayStateChanged: 'giveaway-state-changed',
-  /** ours, in the style of the rain events */
-  giveawayJoinSuccess: 'giveaway-join-success',
-  giveawayJoinError: 'giveaway-join-error',
-  /** an info toast with a sound (announcements, a received tip) */
-  notification: 'notification',
-} as const;
+export { CHAT_EVENTS } from '../chat-events.ts';
 
 // ---- limits (economy.md "Chat"; operator settings may override the server-side ones) -----------
 

@@ -28,7 +28,7 @@ export function rainLoopOf(ctx: Ctx): RainLoop {
   return loop;
 }
 
-const suspiciousQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
+export const suspiciousQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
 
 /** Rain: the leader's cycle, `enter-rain`, `/tip-rain`, history's rain part, the admin's suspicious joins. */
 export function rainFeature(app: FastifyInstance, ctx: Ctx): void {

@@ -21,6 +21,8 @@ import { adminTxView } from './transactions.repo.ts';
 import { cancelTransaction, confirmWithdrawal } from './withdrawals.service.ts';
 
 /** /api/external/v1 cashier routes: rank 5 only, every change in the audit log. */
+export const sandboxChainQuery = z.object({ currency: z.enum(CRYPTO_CURRENCIES).default('btc') });
+
 export function cashierAdminRoutes(app: FastifyInstance, cashier: Cashier): void {
   const { ctx } = cashier;
 
@@ -74,7 +76,7 @@ export function cashierAdminRoutes(app: FastifyInstance, cashier: Cashier): void
 
   app.get('/api/external/v1/sandbox/chain', async (req) => {
     await requireAdmin(ctx, req);
-    const { currency } = parse(z.object({ currency: z.enum(CRYPTO_CURRENCIES).default('btc') }), req.query);
+    const { currency } = parse(sandboxChainQuery, req.query);
     const [tip, txs] = await Promise.all([
       ctx.db.selectFrom('sandbox_chain').select('height').where('currency', '=', currency).executeTakeFirst(),
       ctx.db

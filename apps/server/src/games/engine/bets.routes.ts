@@ -24,13 +24,15 @@ const GAMES = [
   'slots',
 ] as const;
 
+export const betsLiveQuery = z.object({ game: z.enum(GAMES, { error: 'Unknown game.' }).optional() });
+
 export function betsRoutes(app: FastifyInstance, ctx: Ctx): void {
   /**
    * The live feed's first screen: the latest bets site-wide, optionally of one game, the player's
    * own, the high rollers' (stake ≥ HIGH_ROLLER_STAKE) and the lucky wins (≥ LUCKY_WIN_MULTIPLIER×).
    */
   app.get('/api/bets/live', async (req) => {
-    const q = parse(z.object({ game: z.enum(GAMES, { error: 'Unknown game.' }).optional() }), req.query);
+    const q = parse(betsLiveQuery, req.query);
     const user = await currentUser(ctx, req);
     return {
       all: await recentFeed(ctx, { game: q.game }),

@@ -1,6 +1,6 @@
 import { GAMES_MENU } from '@coinsite/shared/constants';
 import { ChevronDown, Gamepad2 } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import { DropdownMenu } from '../../ui/lazy-dropdown.tsx';
 import { useNavigate } from 'react-router';
 import { GameArt } from '../../ui/game-art.tsx';
 import { GAME_THEME, gameKeyForPath } from '../../ui/game-theme.ts';

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 import { type DialogRequest, openDialog } from '../../lib/dialog-store.ts';
-import { Sheet } from '../../ui/sheet.tsx';
+import { Sheet } from '../../ui/lazy-sheet.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { SocialLinks } from '../site/social-links.tsx';
 import { GameThumb } from './games-menu.tsx';

@@ -1,7 +1,7 @@
 import { coinsToCents } from '@coinsite/shared/money';
 import { levelForWagerCents } from '@coinsite/shared/vip';
 import { ChevronDown, Crown, Gift, LogOut, Ticket, Trophy, User, UserSearch, Users } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import { DropdownMenu } from '../../ui/lazy-dropdown.tsx';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { openDialog } from '../../lib/dialog-store.ts';

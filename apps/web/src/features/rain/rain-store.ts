@@ -1,4 +1,4 @@
-import { CHAT_EVENTS } from '@coinsite/shared/schemas/chat';
+import { CHAT_EVENTS } from '@coinsite/shared/chat-events';
 import { toast } from 'sonner';
 import { create } from 'zustand';
 import { getSocket, onSocket } from '../../lib/socket.ts';
