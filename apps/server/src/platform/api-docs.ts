@@ -1,5 +1,6 @@
 import * as S from '@coinsite/shared';
 import { giveawayCreateBody } from '@coinsite/shared/schemas/giveaway';
+import { raceCreateBody } from '@coinsite/shared/schemas/race';
 import { triviaCreateBody } from '@coinsite/shared/schemas/trivia';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -24,6 +25,38 @@ export interface RouteDoc {
 
 /** Keyed "METHOD /url/pattern", as in the app's route table (App.routes). */
 export const ROUTE_DOCS: Record<string, RouteDoc> = {
+  'POST /api/account/password': {
+    summary: 'Change my password (2FA code when on)',
+    body: S.changePasswordBody,
+  },
+  'POST /api/account/email': { summary: 'Change my email (confirmed by mail)', body: S.changeEmailBody },
+  'POST /api/account/verify-email/resend': { summary: 'Mail the verification link again', body: null },
+  'POST /api/account/verify-email': { summary: 'Verify my email from its link', body: S.emailLinkBody },
+  'POST /api/account/2fa/setup': { summary: 'Start two-factor setup (secret and QR code)', body: null },
+  'POST /api/account/2fa/enable': { summary: 'Turn two-factor on with a code', body: S.twoFactorEnableBody },
+  'POST /api/account/2fa/disable': { summary: 'Turn two-factor off', body: S.twoFactorDisableBody },
+  'POST /api/account/limits': { summary: 'Set a deposit, loss or wager limit', body: S.setLimitBody },
+  'POST /api/account/reality-check': { summary: 'Set the reality-check interval', body: S.realityCheckBody },
+  'POST /api/account/break': { summary: 'Start a cool-off or self-exclusion', body: S.breakBody },
+  'POST /api/account/sessions/:id/revoke': { summary: 'Sign one of my sessions out', body: null },
+  'POST /api/account/sessions/revoke-others': { summary: 'Sign my other sessions out', body: null },
+  'PUT /api/external/v1/chat/settings': { summary: 'Chat settings', body: S.chatSettingsBody },
+  'PUT /api/external/v1/rain/settings': { summary: 'Rain settings', body: S.rainSettingsBody },
+  'PUT /api/external/v1/race/create': { summary: 'Create the next weekly race', body: raceCreateBody },
+  'POST /api/slots/:code/favourite': {
+    summary: 'Mark or unmark a favourite slot',
+    body: S.slotFavouriteBody,
+  },
+  'POST /api/mm2/launch-game': { summary: 'Launch a slot (its launch URL)', body: S.launchGameBody },
+  'POST /api/callbacks/pragmatic/:method': {
+    summary: "The slot provider's seamless-wallet calls (form-encoded, signed with the operator's key)",
+    body: null,
+  },
+  'POST /api/slots/sandbox/spin': { summary: 'One spin of the sandbox slot', body: S.sandboxSpinBody },
+  'POST /api/external/v1/slots/:code': {
+    summary: 'Enable, disable or reorder a slot',
+    body: S.adminSlotBody,
+  },
   'POST /api/user/profile': { summary: 'A public profile', body: S.profileBody },
   'POST /api/user/settings/privacy': { summary: 'Hide or show my statistics', body: S.privacyBody },
   'POST /api/auth/registration/login': { summary: 'Sign in', body: S.loginBody },
