@@ -1,25 +1,71 @@
+import { slotRtp } from '@coinsite/shared/fairness';
 import { vipLevels } from '@coinsite/shared/vip';
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  sql,
+} from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { betHooks } from '../games/engine/bet-engine.ts';
 import { loadConfig } from '../platform/config.ts';
 import { UNITS_PER_CENT, unitsToCents } from './rewards/rewards-account.ts';
-import { DEFAULT_EDGE_BP, gameEdgeBp, rakeUnits, registerWagerHooks } from './wager-hooks.ts';
+import {
+  DEFAULT_EDGE_BP,
+  gameEdgeBp,
+  rakeUnits,
+  registerWagerHooks,
+  stakeList,
+  type Wager,
+  wagerStatement,
+} from './wager-hooks.ts';
 
-describe('wager hooks', () => {
-  it('knows each game house edge and takes dice, limbo and mines from the config', () => {
+// compiles statements without a database: what a statement is given, not how it is worded
+const pg = new Kysely<unknown>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
+const WAGER_AFTER = sql<number>`123456789`;
+
+describe('wager hooks: the house edge of each game', () => {
+  it('follows from each game rules (economy.md: rake = stake × edge)', () => {
+    // upgrader pays 0.9 × the price at chance amount / price: 10 %
     expect(gameEdgeBp('upgrader')).toBe(1000);
+    // crash: 93 · 2^32 / (u + 1), a 7 % edge (fairness.md)
     expect(gameEdgeBp('crash')).toBe(700);
-    expect(gameEdgeBp('roulette')).toBe(667);
-    expect(gameEdgeBp('coinflip')).toBe(500);
-    expect(gameEdgeBp('cases')).toBe(500);
-    expect(gameEdgeBp('battles')).toBe(500);
-    expect(gameEdgeBp('slots')).toBe(DEFAULT_EDGE_BP);
+    // roulette: 2× on 7 of 15 slots and 14× on 1 of 15 both return 14/15: edge 1/15
+    expect(gameEdgeBp('roulette')).toBe(Math.round(10_000 / 15));
+    // no single formula: a documented 5 %
+    for (const game of ['coinflip', 'cases', 'battles']) expect(gameEdgeBp(game)).toBe(500);
+  });
+
+  it('gives a game without its own edge the default 5 %', () => {
     expect(DEFAULT_EDGE_BP).toBe(500);
+    expect(gameEdgeBp('a-game-not-yet-written')).toBe(DEFAULT_EDGE_BP);
+    expect(gameEdgeBp('')).toBe(DEFAULT_EDGE_BP);
+  });
+
+  it('gives slots the edge of the paytable (1 − its exact return), whatever other games get', () => {
+    expect(gameEdgeBp('slots')).toBe(Math.round((1 - slotRtp()) * 10_000));
+  });
+
+  it('takes dice, limbo and mines from the config', () => {
     registerWagerHooks(loadConfig({ DICE_EDGE_PCT: '2.5', LIMBO_EDGE_PCT: '3', MINES_EDGE_PCT: '0.5' }));
     expect(gameEdgeBp('dice')).toBe(250);
     expect(gameEdgeBp('limbo')).toBe(300);
     expect(gameEdgeBp('mines')).toBe(50);
+    registerWagerHooks(loadConfig({}));
+    for (const game of ['dice', 'limbo', 'mines']) expect(gameEdgeBp(game)).toBe(100); // the 1 % default
   });
+});
 
+describe('wager hooks: the rake and its shares', () => {
   it('keeps the rake of the smallest bet exact in 1/10,000 cent', () => {
     expect(rakeUnits(1, 100)).toBe(100); // 0.01 at 1 %: 0.0001 coins
     expect(rakeUnits(10_000, 100)).toBe(UNITS_PER_CENT * 100); // 100.00 at 1 %: 1.00
@@ -34,5 +80,81 @@ describe('wager hooks', () => {
       const bp = Math.round(l.rakebackPercentage * 100);
       expect(Math.abs(bp - l.rakebackPercentage * 100)).toBeLessThan(1e-6);
     }
+  });
+
+  it('owes nothing on a stake that is not a positive whole number of cents', () => {
+    for (const stake of [0, -1, -500, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53]) {
+      expect(wagerStatement({ userId: 1, game: 'crash', stake }, WAGER_AFTER)).toBeNull();
+    }
+  });
+
+  it('owes nothing on a game whose edge is zero', () => {
+    registerWagerHooks(loadConfig({ DICE_EDGE_PCT: '0' }));
+    try {
+      expect(wagerStatement({ userId: 1, game: 'dice', stake: 10_000 }, WAGER_AFTER)).toBeNull();
+      expect(wagerStatement({ userId: 1, game: 'limbo', stake: 10_000 }, WAGER_AFTER)).not.toBeNull();
+    } finally {
+      registerWagerHooks(loadConfig({}));
+    }
+  });
+
+  it('credits the bettor the rake of stake × edge, the rakeback of the wager after the stake', () => {
+    const wager: Wager = { userId: 4242, game: 'crash', stake: 12_345 };
+    const q = wagerStatement(wager, WAGER_AFTER)?.compile(pg);
+    expect(q).toBeDefined();
+    const params = q?.parameters ?? [];
+    // the rake is given exactly (12,345 × 700), and so are the referral wager (the stake) and the bettor
+    expect(params).toContain(12_345 * 700);
+    expect(params).toContain(12_345);
+    expect(params).toContain(4242);
+    expect(params).toContain(UNITS_PER_CENT);
+    // the level is the one the wager reaches with this stake, not before it
+    expect(q?.sql).toContain('123456789');
+    // it writes the bettor's own row and no other (DESIGN.md §3)
+    expect(q?.sql).toMatch(/UPDATE user_rewards/);
+    expect(q?.sql).toMatch(/WHERE user_id = \$\d+\s*$/);
+  });
+
+  it('rakes the smallest stake of a low-edge game too (1 cent at 1 %)', () => {
+    registerWagerHooks(loadConfig({}));
+    const q = wagerStatement({ userId: 7, game: 'dice', stake: 1 }, WAGER_AFTER)?.compile(pg);
+    expect(q?.parameters).toContain(100);
+  });
+});
+
+describe('wager hooks: registration', () => {
+  it('registers the rewards hook into the bet engine once however many servers start', () => {
+    registerWagerHooks(loadConfig({}));
+    const n = betHooks.length;
+    registerWagerHooks(loadConfig({}));
+    registerWagerHooks(loadConfig({}));
+    expect(betHooks.length).toBe(n);
+    // the registered hook is the wager statement: a stake gets its statement, a zero stake none
+    const hooked = betHooks.map((h) => h({ userId: 3, game: 'upgrader', stake: 1_000 }, WAGER_AFTER));
+    const ours = hooked.filter((s) => s?.compile(pg).sql.includes('user_rewards'));
+    expect(ours).toHaveLength(1);
+    expect(ours[0]?.compile(pg).parameters).toContain(1_000 * 1000);
+    expect(betHooks.every((h) => h({ userId: 3, game: 'upgrader', stake: 0 }, WAGER_AFTER) === null)).toBe(
+      true,
+    );
+  });
+
+  it('lists settled stakes as rows of key, refund key, user and stake, and nothing as null', () => {
+    expect(stakeList([])).toBeNull();
+    const q = stakeList([
+      { userId: 5, stake: 250, stakeKey: 'crash:1:5', refundKey: 'crash:1:5:refund' },
+      { userId: 6, stake: 75, stakeKey: 'crash:1:6', refundKey: 'crash:1:6:refund' },
+    ])?.compile(pg);
+    expect(q?.parameters).toEqual([
+      'crash:1:5',
+      'crash:1:5:refund',
+      5,
+      250,
+      'crash:1:6',
+      'crash:1:6:refund',
+      6,
+      75,
+    ]);
+    expect(q?.sql).toMatch(/v\(stake_key, refund_key, user_id, stake\)/);
   });
 });
