@@ -11,10 +11,13 @@ import {
 import { describe, expect, it } from 'vitest';
 import { betHooks } from '../games/engine/bet-engine.ts';
 import { loadConfig } from '../platform/config.ts';
+import type { Unit } from '../platform/tx.ts';
 import { UNITS_PER_CENT, unitsToCents } from './rewards/rewards-account.ts';
 import {
+  accrueSettled,
   DEFAULT_EDGE_BP,
   gameEdgeBp,
+  onWager,
   rakeUnits,
   registerWagerHooks,
   stakeList,
@@ -32,6 +35,39 @@ const pg = new Kysely<unknown>({
   },
 });
 const WAGER_AFTER = sql<number>`123456789`;
+
+/** A transaction that records the statements it is given and answers no rows. */
+function recordingUnit(): { unit: Unit; queries: CompiledQuery[] } {
+  const queries: CompiledQuery[] = [];
+  const tx = new Kysely<unknown>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => ({
+        async init() {},
+        async acquireConnection() {
+          return {
+            async executeQuery(q: CompiledQuery) {
+              queries.push(q);
+              return { rows: [] };
+            },
+            // biome-ignore lint/correctness/useYield: never streamed
+            async *streamQuery() {
+              throw new Error('not streamed');
+            },
+          };
+        },
+        async beginTransaction() {},
+        async commitTransaction() {},
+        async rollbackTransaction() {},
+        async releaseConnection() {},
+        async destroy() {},
+      }),
+      createIntrospector: (db) => new PostgresIntrospector(db),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  });
+  return { unit: { tx } as unknown as Unit, queries };
+}
 
 describe('wager hooks: the house edge of each game', () => {
   it('follows from each game rules (economy.md: rake = stake × edge)', () => {
@@ -156,5 +192,49 @@ describe('wager hooks: registration', () => {
       75,
     ]);
     expect(q?.sql).toMatch(/v\(stake_key, refund_key, user_id, stake\)/);
+  });
+});
+
+describe('wager hooks: accruing in a transaction', () => {
+  it('onWager runs the wager statement with the wager read from the bettor, and nothing for no stake', async () => {
+    const { unit, queries } = recordingUnit();
+    await onWager(unit, { userId: 9, game: 'crash', stake: 0 });
+    expect(queries).toHaveLength(0);
+    await onWager(unit, { userId: 9, game: 'crash', stake: 300 });
+    expect(queries).toHaveLength(1);
+    expect(queries[0]?.parameters).toContain(300 * 700);
+    expect(queries[0]?.sql).toMatch(/SELECT wager FROM users WHERE id = \$\d+/);
+    expect(queries[0]?.sql).toMatch(/UPDATE user_rewards/);
+  });
+
+  it('accrueSettled does nothing without stakes or on a game without an edge', async () => {
+    const { unit, queries } = recordingUnit();
+    await accrueSettled(unit, 'crash', null);
+    registerWagerHooks(loadConfig({ DICE_EDGE_PCT: '0' }));
+    try {
+      await accrueSettled(unit, 'dice', stakeList([{ userId: 1, stake: 5, stakeKey: 'k', refundKey: 'r' }]));
+    } finally {
+      registerWagerHooks(loadConfig({}));
+    }
+    expect(queries).toHaveLength(0);
+  });
+
+  it('accrueSettled locks the bettors in user id order, then records each stake once at the game edge', async () => {
+    const { unit, queries } = recordingUnit();
+    const stakes = stakeList([
+      { userId: 6, stake: 75, stakeKey: 'roulette:1:6', refundKey: 'roulette:1:6:refund' },
+      { userId: 5, stake: 250, stakeKey: 'roulette:1:5', refundKey: 'roulette:1:5:refund' },
+    ]);
+    await accrueSettled(unit, 'roulette', stakes);
+    expect(queries).toHaveLength(2);
+    const [lock, accrue] = queries;
+    expect(lock?.sql).toMatch(/ORDER BY user_id FOR UPDATE/);
+    expect(lock?.parameters).toEqual(expect.arrayContaining([5, 6, 250, 75]));
+    expect(accrue?.parameters).toContain('roulette');
+    expect(accrue?.parameters).toContain(gameEdgeBp('roulette'));
+    expect(accrue?.parameters).toContain(UNITS_PER_CENT);
+    // a stake already accrued is skipped, so a retried settlement cannot accrue twice
+    expect(accrue?.sql).toMatch(/ON CONFLICT \(stake_key\) DO NOTHING/);
+    expect(accrue?.sql).toMatch(/INSERT INTO rake_accruals/);
   });
 });

@@ -141,8 +141,11 @@ describe('live feed: frames to every tab', () => {
     publishBet(ctx, bet(2, 'mines'), USER, 0);
     publishBet(ctx, bet(3), USER, 0);
     expect(emits).toHaveLength(0);
+    // one pending flush for the period, not one per bet
+    expect(vi.getTimerCount()).toBe(1);
     vi.advanceTimersByTime(1);
     expect(emits.map((e) => e.frame.map((b) => b.id))).toEqual([['1', '2', '3']]);
+    expect(vi.getTimerCount()).toBe(0);
     // the next bet starts a new period and is not sent again with the old ones
     vi.advanceTimersByTime(10 * LIVE_FEED_FLUSH_MS);
     expect(emits).toHaveLength(1);
@@ -238,5 +241,13 @@ describe('live feed: the recent bets from the database', () => {
     expect(mine?.sql).toMatch(/"b"\."game" = \$3/);
     // an empty game name means every game
     expect(empty?.parameters).toEqual(['settled', 20]);
+    // the columns a frame is made of, with the bettor joined in
+    expect(all?.sql).toMatch(/from "bets" as "b" inner join "users" as "u" on "u"\."id" = "b"\."user_id"/);
+    for (const col of ['"b"."id"', '"b"."game"', '"b"."stake"', '"b"."payout"', '"b"."multiplier"']) {
+      expect(all?.sql).toContain(col);
+    }
+    for (const col of ['"b"."settled_at"', '"u"."id" as "uid"', '"u"."username"', '"u"."avatar"']) {
+      expect(all?.sql).toContain(col);
+    }
   });
 });
