@@ -1,6 +1,7 @@
 import { slotRtp } from '@coinsite/shared/fairness';
 import { vipLevels } from '@coinsite/shared/vip';
 import {
+  type CompiledQuery,
   DummyDriver,
   Kysely,
   PostgresAdapter,
