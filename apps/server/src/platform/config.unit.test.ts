@@ -101,6 +101,66 @@ describe('config', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/^Invalid environment variable PORT="abc": /);
   });
 
+  it('blackjack rules default to a stand-on-17, 3:2 table with insurance and double after split', () => {
+    const c = loadConfig({});
+    expect(c.BLACKJACK_HIT_SOFT_17).toBe(false);
+    expect(c.BLACKJACK_PAYS).toBe('3:2');
+    expect(c.BLACKJACK_INSURANCE).toBe(true);
+    expect(c.BLACKJACK_DOUBLE_AFTER_SPLIT).toBe(true);
+    expect(c.BLACKJACK_IDLE_SECONDS).toBe(300);
+    const h = loadConfig({
+      BLACKJACK_HIT_SOFT_17: 'yes',
+      BLACKJACK_INSURANCE: 'no',
+      BLACKJACK_DOUBLE_AFTER_SPLIT: '0',
+    });
+    expect([h.BLACKJACK_HIT_SOFT_17, h.BLACKJACK_INSURANCE, h.BLACKJACK_DOUBLE_AFTER_SPLIT]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+  });
+
+  it('blackjack pays a ratio of one or two digits a side, nothing else', () => {
+    for (const ok of ['3:2', '6:5', '1:1', '12:10', '99:99'])
+      expect(loadConfig({ BLACKJACK_PAYS: ok }).BLACKJACK_PAYS).toBe(ok);
+    for (const bad of ['0:2', '3:0', '3:', ':2', '123:2', '3:123', 'x3:2', '3:2x', '3/2', '3a:2', '3:2a']) {
+      expect(() => loadConfig({ BLACKJACK_PAYS: bad }), bad).toThrow(/BLACKJACK_PAYS.*must look like 3:2/);
+    }
+    // an empty value is an unset one
+    expect(loadConfig({ BLACKJACK_PAYS: '' }).BLACKJACK_PAYS).toBe('3:2');
+  });
+
+  it('plays out an idle blackjack hand after 10 s to a day', () => {
+    expect(loadConfig({ BLACKJACK_IDLE_SECONDS: '10' }).BLACKJACK_IDLE_SECONDS).toBe(10);
+    expect(loadConfig({ BLACKJACK_IDLE_SECONDS: '86400' }).BLACKJACK_IDLE_SECONDS).toBe(86_400);
+    for (const bad of ['9', '86401', '30.5'])
+      expect(() => loadConfig({ BLACKJACK_IDLE_SECONDS: bad })).toThrow(ConfigError);
+  });
+
+  it('takes a metrics token of 16 characters or more, and none by default', () => {
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(16) }).METRICS_TOKEN).toBe('a'.repeat(16));
+    expect(() => loadConfig({ METRICS_TOKEN: 'a'.repeat(15) })).toThrow(
+      'METRICS_TOKEN must be at least 16 characters',
+    );
+  });
+
+  it('confirms registrations by email when asked, else exactly when mail can be sent', () => {
+    expect(loadConfig({}).registerConfirmEmail).toBe(false);
+    expect(loadConfig({ SMTP_URL: 'smtp://mail:25' }).registerConfirmEmail).toBe(true);
+    expect(
+      loadConfig({ SMTP_URL: 'smtp://mail:25', REGISTER_CONFIRM_EMAIL: 'no' }).registerConfirmEmail,
+    ).toBe(false);
+    expect(loadConfig({ REGISTER_CONFIRM_EMAIL: 'yes' }).registerConfirmEmail).toBe(true);
+  });
+
+  it('builds affiliate links from FRONTEND_URL (default PUBLIC_URL) without its trailing slash only', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://coins.example/' }).frontendUrl).toBe('https://coins.example');
+    expect(loadConfig({ FRONTEND_URL: 'https://play.example/app/' }).frontendUrl).toBe(
+      'https://play.example/app',
+    );
+  });
+
   it('drops a trailing slash from PUBLIC_URL', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://coins.example/' }).publicUrl).toBe('https://coins.example');
     expect(loadConfig({ CORS_ORIGIN: ' , https://a.example ,' }).corsOrigins).toEqual(['https://a.example']);

@@ -1,5 +1,17 @@
-import { describe, expect, it } from 'vitest';
-import { newestPerGame } from './live-feed.ts';
+import type { BetView } from '@coinsite/shared';
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type QueryResult,
+} from 'kysely';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Ctx } from '../../platform/context.ts';
+import { LIVE_BETS_EVENT, LIVE_FEED_FLUSH_MS, newestPerGame, publishBet, recentBets } from './live-feed.ts';
 
 describe('live feed frames', () => {
   it('keep the newest bets of each game, oldest first, so a busy game never crowds out another', () => {
@@ -34,5 +46,208 @@ describe('live feed frames', () => {
     expect(newestPerGame([{ game: 'crash', n: 9 }], 1)).toEqual([{ game: 'crash', n: 9 }]);
     // a cap of 2 drops only the oldest dice bet
     expect(newestPerGame([...bets, { game: 'dice', n: 4 }], 2).map((b) => b.n)).toEqual([2, 3, 4]);
+  });
+});
+
+/** A ctx with what the feed uses: the /chat namespace's emits are recorded, avatars get a URL. */
+function fakeCtx(rows: unknown[] = []) {
+  const emits: { ns: string; event: string; frame: BetView[] }[] = [];
+  const queries: CompiledQuery[] = [];
+  const connection: DatabaseConnection = {
+    async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
+      queries.push(q);
+      return { rows: rows as R[] };
+    },
+    // biome-ignore lint/correctness/useYield: never streamed
+    async *streamQuery() {
+      throw new Error('not streamed');
+    },
+  };
+  const driver: Driver = {
+    async init() {},
+    async acquireConnection() {
+      return connection;
+    },
+    async beginTransaction() {},
+    async commitTransaction() {},
+    async rollbackTransaction() {},
+    async releaseConnection() {},
+    async destroy() {},
+  };
+  const db = new Kysely<unknown>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => driver,
+      createIntrospector: (k) => new PostgresIntrospector(k),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  });
+  const ctx = {
+    db,
+    assets: { avatar: (a: string | null | undefined) => `https://cdn.test/${a || 'default.svg'}` },
+    realtime: {
+      ns: (ns: string) => ({
+        emit: (event: string, frame: BetView[]) => {
+          emits.push({ ns, event, frame });
+          return true;
+        },
+      }),
+    },
+  } as unknown as Ctx;
+  return { ctx, emits, queries };
+}
+
+const USER = { username: 'alice', avatar: 'a.png' };
+function bet(betId: number, game = 'dice') {
+  return { userId: 7, game, stake: 12_345, payout: 24_690, multiplier: 20_000, betId };
+}
+
+describe('live feed: frames to every tab', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: new Date('2026-11-24T12:00:00.000Z') });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a frame holds each bet as the tabs show it: ids as text, coins, the multiplier, the settle time', () => {
+    const { ctx, emits } = fakeCtx();
+    publishBet(ctx, bet(31), USER, 0);
+    vi.advanceTimersByTime(LIVE_FEED_FLUSH_MS);
+    expect(emits).toEqual([
+      {
+        ns: 'chat',
+        event: LIVE_BETS_EVENT,
+        frame: [
+          {
+            id: '31',
+            game: 'dice',
+            user: { id: '7', username: 'alice', avatar: 'https://cdn.test/a.png' },
+            amount: 123.45,
+            payout: 246.9,
+            multiplier: 2,
+            created: '2026-11-24T12:00:00.000Z',
+          },
+        ],
+      },
+    ]);
+    expect(LIVE_BETS_EVENT).toBe('live-bets');
+  });
+
+  it('sends the bets of one flush period as one frame, oldest first, and nothing when no bet settled', () => {
+    const { ctx, emits } = fakeCtx();
+    publishBet(ctx, bet(1), USER, 0);
+    vi.advanceTimersByTime(LIVE_FEED_FLUSH_MS - 1);
+    publishBet(ctx, bet(2, 'mines'), USER, 0);
+    publishBet(ctx, bet(3), USER, 0);
+    expect(emits).toHaveLength(0);
+    // one pending flush for the period, not one per bet
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(emits.map((e) => e.frame.map((b) => b.id))).toEqual([['1', '2', '3']]);
+    expect(vi.getTimerCount()).toBe(0);
+    // the next bet starts a new period and is not sent again with the old ones
+    vi.advanceTimersByTime(10 * LIVE_FEED_FLUSH_MS);
+    expect(emits).toHaveLength(1);
+    publishBet(ctx, bet(4), USER, 0);
+    vi.advanceTimersByTime(LIVE_FEED_FLUSH_MS);
+    expect(emits.map((e) => e.frame.map((b) => b.id))).toEqual([['1', '2', '3'], ['4']]);
+  });
+
+  it('keeps the newest 20 bets of each game in a frame', () => {
+    const { ctx, emits } = fakeCtx();
+    for (let i = 1; i <= 25; i++) publishBet(ctx, bet(i), USER, 0);
+    publishBet(ctx, bet(100, 'crash'), USER, 0);
+    vi.advanceTimersByTime(LIVE_FEED_FLUSH_MS);
+    const ids = emits[0]?.frame.map((b) => Number(b.id));
+    expect(ids).toEqual([...Array.from({ length: 20 }, (_, i) => 6 + i), 100]);
+  });
+
+  it('does not show a bet before its animation ends', () => {
+    const { ctx, emits } = fakeCtx();
+    publishBet(ctx, bet(9), USER, 3_000);
+    vi.advanceTimersByTime(3_000 - 1);
+    expect(emits).toHaveLength(0);
+    // shown at 3 s, then sent with the next frame
+    vi.advanceTimersByTime(1 + LIVE_FEED_FLUSH_MS - 1);
+    expect(emits).toHaveLength(0);
+    vi.advanceTimersByTime(1);
+    expect(emits[0]?.frame.map((b) => b.id)).toEqual(['9']);
+    // stamped when it is shown, not when it settled
+    expect(emits[0]?.frame[0]?.created).toBe('2026-11-24T12:00:03.000Z');
+  });
+
+  it('keeps one feed per server: two servers do not share frames', () => {
+    const a = fakeCtx();
+    const b = fakeCtx();
+    publishBet(a.ctx, bet(1), USER, 0);
+    publishBet(b.ctx, bet(2), USER, 0);
+    publishBet(a.ctx, bet(3), USER, 0);
+    vi.advanceTimersByTime(LIVE_FEED_FLUSH_MS);
+    expect(a.emits.map((e) => e.frame.map((x) => x.id))).toEqual([['1', '3']]);
+    expect(b.emits.map((e) => e.frame.map((x) => x.id))).toEqual([['2']]);
+  });
+});
+
+describe('live feed: the recent bets from the database', () => {
+  const row = {
+    id: 55,
+    game: 'limbo',
+    stake: 1,
+    payout: 0,
+    multiplier: 10_100,
+    settled_at: new Date('2026-11-24T11:59:00.000Z'),
+    uid: 8,
+    username: 'bob',
+    avatar: null,
+  };
+
+  it('maps each settled bet the way a frame holds it', async () => {
+    const { ctx } = fakeCtx([row]);
+    expect(await recentBets(ctx)).toEqual([
+      {
+        id: '55',
+        game: 'limbo',
+        user: { id: '8', username: 'bob', avatar: 'https://cdn.test/default.svg' },
+        amount: 0.01,
+        payout: 0,
+        multiplier: 1.01,
+        created: '2026-11-24T11:59:00.000Z',
+      },
+    ]);
+  });
+
+  it('stamps a bet without a settle time with the time it is read', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-24T12:30:00.000Z') });
+    try {
+      const { ctx } = fakeCtx([{ ...row, settled_at: null }]);
+      expect((await recentBets(ctx))[0]?.created).toBe('2026-11-24T12:30:00.000Z');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('asks for settled bets only, newest first, 20 unless told, of one player or one game when asked', async () => {
+    const { ctx, queries } = fakeCtx([]);
+    await recentBets(ctx);
+    await recentBets(ctx, { userId: 8, game: 'limbo', limit: 5 });
+    await recentBets(ctx, { game: '' });
+    const [all, mine, empty] = queries;
+    expect(all?.parameters).toEqual(['settled', 20]);
+    expect(all?.sql).toMatch(/order by "b"\."id" desc/);
+    expect(all?.sql).toMatch(/"b"\."status" = \$1/);
+    expect(mine?.parameters).toEqual(['settled', 8, 'limbo', 5]);
+    expect(mine?.sql).toMatch(/"b"\."user_id" = \$2/);
+    expect(mine?.sql).toMatch(/"b"\."game" = \$3/);
+    // an empty game name means every game
+    expect(empty?.parameters).toEqual(['settled', 20]);
+    // the columns a frame is made of, with the bettor joined in
+    expect(all?.sql).toMatch(/from "bets" as "b" inner join "users" as "u" on "u"\."id" = "b"\."user_id"/);
+    for (const col of ['"b"."id"', '"b"."game"', '"b"."stake"', '"b"."payout"', '"b"."multiplier"']) {
+      expect(all?.sql).toContain(col);
+    }
+    for (const col of ['"b"."settled_at"', '"u"."id" as "uid"', '"u"."username"', '"u"."avatar"']) {
+      expect(all?.sql).toContain(col);
+    }
   });
 });
