@@ -76,6 +76,7 @@ describe.each(DB_KINDS)('chat and rain settings on %s', (db) => {
     const first = nextEvent(s, CHAT_EVENTS.newMessage);
     s.emit(CHAT_EVENTS.send, 'first line');
     await first;
+    await new Promise((r) => setTimeout(r, 15)); // the socket layer's 10 ms event spacing, not chat time
     const refused = nextEvent(s, 'notify-error');
     s.emit(CHAT_EVENTS.send, 'second line');
     expect((await refused)[0]).toBe(chatText.slowMode(20_000));
