@@ -367,3 +367,68 @@ describe('simulation (small; npm run sim:blackjack plays a million)', () => {
     expect(r.rtp).toBeLessThan(1.02);
   });
 });
+
+describe('basic strategy is the S17, double-after-split chart (issue 19)', () => {
+  const UPS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'A'];
+  /** The chart's move for a first two-card hand against each up card, 2 … A (H, S, D, P). */
+  const CHART: Array<[string, string, string]> = [
+    // hard totals
+    ['2', '3', 'HHHHHHHHHH'],
+    ['2', '6', 'HHHHHHHHHH'],
+    ['4', '5', 'HDDDDHHHHH'],
+    ['4', '6', 'DDDDDDDDHH'],
+    ['5', '6', 'DDDDDDDDDH'],
+    ['10', '2', 'HHSSSHHHHH'],
+    ['10', '3', 'SSSSSHHHHH'],
+    ['10', '6', 'SSSSSHHHHH'],
+    ['10', '7', 'SSSSSSSSSS'],
+    // soft totals
+    ['A', '2', 'HHHDDHHHHH'],
+    ['A', '3', 'HHHDDHHHHH'],
+    ['A', '4', 'HHDDDHHHHH'],
+    ['A', '5', 'HHDDDHHHHH'],
+    ['A', '6', 'HDDDDHHHHH'],
+    ['A', '7', 'SDDDDSSHHH'],
+    ['A', '8', 'SSSSSSSSSS'],
+    ['A', '9', 'SSSSSSSSSS'],
+    // pairs
+    ['2', '2', 'PPPPPPHHHH'],
+    ['3', '3', 'PPPPPPHHHH'],
+    ['4', '4', 'HHHPPHHHHH'],
+    ['5', '5', 'DDDDDDDDHH'],
+    ['6', '6', 'PPPPPHHHHH'],
+    ['7', '7', 'PPPPPPHHHH'],
+    ['8', '8', 'PPPPPPPPPP'],
+    ['9', '9', 'PPPPPSPPSS'],
+    ['K', 'Q', 'SSSSSSSSSS'],
+    ['A', 'A', 'PPPPPPPPPP'],
+  ];
+  const MOVE: Record<string, BlackjackAction> = { H: 'hit', S: 'stand', D: 'double', P: 'split' };
+
+  /** The first decision of a deal: the hole card 5 never makes a dealer blackjack; insurance declined. */
+  function firstDecision(p1: string, p2: string, up: string): BlackjackState {
+    let s = dealBlackjack(100, deal(p1, up, p2, '5'));
+    if (s.phase === 'insurance') s = play(s, deal(p1, up, p2, '5'), 'noInsurance').s;
+    return s;
+  }
+
+  test.each(CHART)('%s,%s against 2 … A', (p1, p2, row) => {
+    const got = UPS.map((up) => basicStrategy(firstDecision(p1, p2, up)));
+    expect(got).toEqual([...row].map((m) => MOVE[m]));
+  });
+
+  test('without the double on offer (three cards) a double becomes a hit, soft 18 a stand', () => {
+    // 11 from three cards against a 6: hit; soft 18 from three cards against a 4: stand
+    const eleven = play(firstDecision('2', '3', '6'), deal('2', '6', '3', '5', '6'), 'hit').s;
+    expect(eleven.hands[0]?.cards).toHaveLength(3);
+    expect(basicStrategy(eleven)).toBe('hit');
+    const soft18 = play(firstDecision('A', '2', '4'), deal('A', '4', '2', '5', '5'), 'hit').s;
+    expect(basicStrategy(soft18)).toBe('stand');
+  });
+
+  test('insurance is always declined', () => {
+    const s = dealBlackjack(100, deal('10', 'A', '9', '5'));
+    expect(s.phase).toBe('insurance');
+    expect(basicStrategy(s)).toBe('noInsurance');
+  });
+});
