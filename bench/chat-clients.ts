@@ -30,6 +30,8 @@ const send = (msg: unknown) => process.send?.(msg);
 const sockets: WebSocket[] = [];
 const latencies: number[] = [];
 const stats = { sent: 0, errors: 0, received: 0 };
+/** each refusal's text and how often: a refusal is a sender's message the server turned down */
+const errorTexts: Record<string, number> = {};
 let recording = false;
 const timers: NodeJS.Timeout[] = [];
 
@@ -62,7 +64,15 @@ function connect(url: string, token: string | undefined): Promise<WebSocket | nu
         return;
       }
       if (text.startsWith(`${EVENT}["authenticated"`)) return resolve(ws);
-      if (text.startsWith(`${EVENT}["notify-error"`) && recording) stats.errors++;
+      if (text.startsWith(`${EVENT}["notify-error"`) && recording) {
+        stats.errors++;
+        // grouped by text with its figures blanked ("please wait # seconds")
+        const said = String((JSON.parse(text.slice(EVENT.length)) as unknown[])[1] ?? '').replace(
+          /\d+(\.\d+)?/g,
+          '#',
+        );
+        errorTexts[said] = (errorTexts[said] ?? 0) + 1;
+      }
     });
   });
 }
@@ -116,6 +126,7 @@ function stop(): void {
     p90: percentile(latencies, 90),
     p99: percentile(latencies, 99),
     max: latencies.at(-1) ?? Number.NaN,
+    errorTexts,
     ...stats,
   });
   setTimeout(() => process.exit(0), 200);

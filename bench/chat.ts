@@ -39,6 +39,7 @@ interface Result {
   sent: number;
   received: number;
   errors: number;
+  errorTexts: Record<string, number>;
 }
 
 interface Row extends Result {
@@ -85,6 +86,7 @@ async function run(
   const r = await result;
   await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
   console.log(` p99 ${r.p99.toFixed(1)} ms`);
+  for (const [text, n] of Object.entries(r.errorTexts)) console.log(`    refused ${n}×: ${text}`);
   return { ...r, server, clients, cpu, rss };
 }
 
