@@ -3,9 +3,9 @@ import { crashPoint } from '@coinsite/shared/fairness';
 import { crashElapsedMsFor, crashMultiplierAt } from '@coinsite/shared/games';
 import { sql } from 'kysely';
 import type { Ctx } from '../../platform/context.ts';
-import { inTransaction, type Unit } from '../../platform/tx.ts';
+import { inTransaction } from '../../platform/tx.ts';
 import type { Chains } from '../chains/chain.store.ts';
-import { RoundRunner } from '../rounds/round-runner.ts';
+import { ChainRoundLoop, type IdleLoopState } from '../rounds/chain-round-loop.ts';
 import { msSince, sqlNow } from '../rounds/round-time.ts';
 import { placeQueuedBets } from './crash.service.ts';
 import {
@@ -38,8 +38,7 @@ export const CRASH_ALIVE_MS = 250;
 export const CRASH_GAP_MS = 2 * CRASH_ALIVE_MS;
 
 export type CrashLoopState =
-  | { kind: 'stopped' }
-  | { kind: 'waiting' }
+  | IdleLoopState
   | { kind: 'betting'; round: LiveRound }
   | { kind: 'running'; round: LiveRound; clockStart: number; autos: AutoCashout[]; aliveAt: number }
   | { kind: 'over'; round: LiveRound };
@@ -50,46 +49,13 @@ export type CrashLoopState =
  * next. Every transition is a guarded row update, so after a crash or on another node the loop
  * resumes from the rows (recover). Players' bets and cash-outs go straight to SQL from any node.
  */
-export class CrashLoop {
-  private state: CrashLoopState = { kind: 'stopped' };
-  private readonly runner: RoundRunner;
-
-  constructor(
-    private readonly ctx: Ctx,
-    private readonly chains: Chains,
-  ) {
-    this.runner = RoundRunner.of(ctx, 'crash');
-  }
-
-  get current(): CrashLoopState {
-    return this.state;
-  }
-
-  start(): void {
-    if (this.runner.active) return;
-    this.runner.start();
-    this.state = { kind: 'waiting' };
-    this.runner.step('recover', () => this.recover());
-  }
-
-  async stop(): Promise<void> {
-    this.state = { kind: 'stopped' };
-    await this.runner.stop();
-    // a step that was in flight may have moved the state on; nothing it scheduled will run
-    if (!this.runner.active) this.state = { kind: 'stopped' };
-  }
-
-  /** Resolves when no database step is in flight (tests advance the clock between these). */
-  idle(): Promise<void> {
-    return this.runner.idle();
-  }
-
-  private emit(event: string, ...args: unknown[]): void {
-    this.ctx.realtime.ns('crash').emit(event, ...args);
+export class CrashLoop extends ChainRoundLoop<CrashLoopState> {
+  constructor(ctx: Ctx, chains: Chains) {
+    super(ctx, chains, 'crash', CRASH_WAIT_MS);
   }
 
   /** Carries on with the open round, if any, from its rows; otherwise opens one. */
-  private async recover(): Promise<void> {
+  protected async recover(): Promise<void> {
     const now = sqlNow(this.ctx.clock);
     const open = await this.ctx.db
       .selectFrom('rounds')
@@ -124,13 +90,16 @@ export class CrashLoop {
 
   /** Opens betting on the next game of the chain and places the queued bets. */
   private async open(): Promise<void> {
-    const ready = (await this.ctx.controls.isEnabled('crash')) && (await this.chains.ready('crash'));
-    const round = ready ? await inTransaction(this.ctx.db, (unit) => this.insertRound(unit)) : null;
-    if (!round) {
-      this.state = { kind: 'waiting' };
-      this.runner.after(CRASH_WAIT_MS, () => this.runner.step('open', () => this.recover()));
-      return;
-    }
+    const opened = await this.openNext(CRASH_BETTING_MS, (seed) =>
+      crashPoint(seed.privateSeed, seed.publicSeed),
+    );
+    if (!opened) return;
+    const round = liveRound({
+      id: opened.id,
+      private_hash: opened.seed.privateHash,
+      public_seed: opened.seed.publicSeed,
+      result: opened.result,
+    });
     this.state = { kind: 'betting', round };
     this.emit(CRASH_EVENTS.starting, {
       _id: String(round.id),
@@ -139,33 +108,6 @@ export class CrashLoop {
     });
     this.runner.after(CRASH_BETTING_MS, () => this.runner.step('start', () => this.begin(round)));
     await placeQueuedBets(this.ctx);
-  }
-
-  private async insertRound(unit: Unit): Promise<LiveRound | null> {
-    const seed = await this.chains.nextSeed(unit, 'crash');
-    if (!seed) return null;
-    const point = crashPoint(seed.privateSeed, seed.publicSeed);
-    const row = await unit.tx
-      .insertInto('rounds')
-      .values({
-        game: 'crash',
-        chain_id: seed.chainId,
-        game_number: seed.gameNumber,
-        private_hash: seed.privateHash,
-        private_seed: seed.privateSeed,
-        public_seed: seed.publicSeed,
-        result: point,
-        status: 'betting',
-        betting_ends_at: sql<Date>`${sqlNow(this.ctx.clock)} + ${CRASH_BETTING_MS} * interval '1 millisecond'`,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return liveRound({
-      id: row.id,
-      private_hash: seed.privateHash,
-      public_seed: seed.publicSeed,
-      result: point,
-    });
   }
 
   /**

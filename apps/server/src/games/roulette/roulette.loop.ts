@@ -2,11 +2,11 @@ import { ROULETTE_EVENTS } from '@coinsite/shared';
 import { ROULETTE_WHEEL_ORDER, rouletteColor, roulettePayout, rouletteSlot } from '@coinsite/shared/fairness';
 import { sql } from 'kysely';
 import type { Ctx } from '../../platform/context.ts';
-import { inTransaction, type Unit } from '../../platform/tx.ts';
+import { inTransaction } from '../../platform/tx.ts';
 import type { Chains } from '../chains/chain.store.ts';
 import { publishRoundBets } from '../engine/live-feed.ts';
 import { accrueRoundStakes, creditWin } from '../rounds/round-bets.ts';
-import { RoundRunner } from '../rounds/round-runner.ts';
+import { ChainRoundLoop, type IdleLoopState } from '../rounds/chain-round-loop.ts';
 import { msSince, sqlNow } from '../rounds/round-time.ts';
 import { rouletteHistoryView } from './roulette.service.ts';
 
@@ -29,8 +29,7 @@ interface LiveRound {
 }
 
 export type RouletteLoopState =
-  | { kind: 'stopped' }
-  | { kind: 'waiting' }
+  | IdleLoopState
   | { kind: 'betting'; round: LiveRound }
   | { kind: 'rolling'; round: LiveRound };
 
@@ -39,45 +38,13 @@ export type RouletteLoopState =
  * in the same transaction that closes it), lets the wheel animate, reveals, opens the next.
  * After a restart or on another node it carries on from the rows (recover).
  */
-export class RouletteLoop {
-  private state: RouletteLoopState = { kind: 'stopped' };
-  private readonly runner: RoundRunner;
-
-  constructor(
-    private readonly ctx: Ctx,
-    private readonly chains: Chains,
-  ) {
-    this.runner = RoundRunner.of(ctx, 'roulette');
-  }
-
-  get current(): RouletteLoopState {
-    return this.state;
-  }
-
-  start(): void {
-    if (this.runner.active) return;
-    this.runner.start();
-    this.state = { kind: 'waiting' };
-    this.runner.step('recover', () => this.recover());
-  }
-
-  async stop(): Promise<void> {
-    this.state = { kind: 'stopped' };
-    await this.runner.stop();
-    // a step that was in flight may have moved the state on; nothing it scheduled will run
-    if (!this.runner.active) this.state = { kind: 'stopped' };
-  }
-
-  idle(): Promise<void> {
-    return this.runner.idle();
-  }
-
-  private emit(event: string, ...args: unknown[]): void {
-    this.ctx.realtime.ns('roulette').emit(event, ...args);
+export class RouletteLoop extends ChainRoundLoop<RouletteLoopState> {
+  constructor(ctx: Ctx, chains: Chains) {
+    super(ctx, chains, 'roulette', ROULETTE_WAIT_MS);
   }
 
   /** Carries on with the round taking bets, or waits out the last roll's animation, then opens one. */
-  private async recover(): Promise<void> {
+  protected async recover(): Promise<void> {
     const now = sqlNow(this.ctx.clock);
     const latest = await this.ctx.db
       .selectFrom('rounds')
@@ -109,38 +76,14 @@ export class RouletteLoop {
   }
 
   private async open(): Promise<void> {
-    const ready = (await this.ctx.controls.isEnabled('roulette')) && (await this.chains.ready('roulette'));
-    const round = ready ? await inTransaction(this.ctx.db, (unit) => this.insertRound(unit)) : null;
-    if (!round) {
-      this.state = { kind: 'waiting' };
-      this.runner.after(ROULETTE_WAIT_MS, () => this.runner.step('open', () => this.recover()));
-      return;
-    }
+    const opened = await this.openNext(ROULETTE_BETTING_MS, (seed) =>
+      rouletteSlot(seed.privateSeed, seed.publicSeed),
+    );
+    if (!opened) return;
+    const round = { id: opened.id, privateHash: opened.seed.privateHash, slot: opened.result };
     this.state = { kind: 'betting', round };
     this.emit(ROULETTE_EVENTS.newRound, ROULETTE_BETTING_MS, String(round.id), round.privateHash);
     this.runner.after(ROULETTE_BETTING_MS, () => this.runner.step('roll', () => this.roll(round)));
-  }
-
-  private async insertRound(unit: Unit): Promise<LiveRound | null> {
-    const seed = await this.chains.nextSeed(unit, 'roulette');
-    if (!seed) return null;
-    const slot = rouletteSlot(seed.privateSeed, seed.publicSeed);
-    const row = await unit.tx
-      .insertInto('rounds')
-      .values({
-        game: 'roulette',
-        chain_id: seed.chainId,
-        game_number: seed.gameNumber,
-        private_hash: seed.privateHash,
-        private_seed: seed.privateSeed,
-        public_seed: seed.publicSeed,
-        result: slot,
-        status: 'betting',
-        betting_ends_at: sql<Date>`${sqlNow(this.ctx.clock)} + ${ROULETTE_BETTING_MS} * interval '1 millisecond'`,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { id: row.id, privateHash: seed.privateHash, slot };
   }
 
   /**
