@@ -9,7 +9,8 @@ import { http } from '../../lib/http.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { Button } from '../../ui/button.tsx';
 import { ADMIN_KEYS, useAdminTransactions } from './admin-api.ts';
-import { Chips, PanelMessage, ScrollArea } from './panel-parts.tsx';
+import { FilterChips } from '../../ui/filter-chips.tsx';
+import { PanelMessage, ScrollArea } from './panel-parts.tsx';
 import { actionsFor, TX_COLUMNS, TxCard, TxLine } from './tx-rows.tsx';
 
 /** Below Tailwind's sm the table turns into cards. */
@@ -71,7 +72,13 @@ export function TransactionsPanel() {
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <Chips label="Filter transactions" options={FILTERS} value={filter} onChange={setFilter} />
+        <FilterChips
+          label="Filter transactions"
+          layout="wrap"
+          options={FILTERS}
+          value={filter}
+          onChange={setFilter}
+        />
         <Button variant="ghost" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
           <RefreshCw
             className={cn('h-3.5 w-3.5', query.isFetching ? 'animate-spin' : '')}

@@ -1,28 +1,17 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { formatCoins } from '../../lib/format.ts';
 import { PROFIT_CLASS, profitOf } from '../../lib/profit.ts';
-import { Button } from '../../ui/button.tsx';
 import { CoinIcon } from '../../ui/coin-icon.tsx';
 import { BetDetailsDialog } from './bet-details-dialog.tsx';
-import {
-  filterGames,
-  GAME_FILTERS,
-  type GameFilter,
-  type GameRow,
-  gameRows,
-  multiplierTone,
-} from './game-rows.ts';
+import { filterGames, GAME_FILTERS, type GameRow, gameRows, multiplierTone } from './game-rows.ts';
 import { useGameHistory } from './profile-api.ts';
 import { formatDateTime, formatMultiplier } from './profile-format.ts';
-import { CardFigure, FilterPills, HistoryList } from './table-parts.tsx';
+import { CardFigure, Cell, FilteredHistory, HistoryCard, HistoryRow } from './table-parts.tsx';
 
 const COLUMNS = ['Gamemode', 'Bet', 'Multiplier', 'Date and Time', 'Payout', 'Action'] as const;
-/** spec-2 §9: nine skeleton rows while the history loads. */
-const SKELETON_ROWS = 9;
 
 const TONES = { win: 'text-accent-400', loss: 'text-red-400', even: 'text-white' } as const;
-const CELL = 'px-3 py-2.5 whitespace-nowrap sm:px-4';
 
 function Amount({ value }: { value: number }) {
   return (
@@ -58,81 +47,63 @@ function Multiplier({ value }: { value: number }) {
   );
 }
 
-function Details({ onClick }: { onClick: () => void }) {
-  return (
-    <Button variant="secondary" size="sm" onClick={onClick}>
-      Details
-    </Button>
-  );
-}
-
 function GameLine({ row, onDetails }: { row: GameRow; onDetails: () => void }) {
   return (
-    <tr data-testid="game-row" className="border-t border-ink-800 transition hover:bg-ink-800/40">
-      <td className={cn(CELL, 'font-semibold text-white')}>{row.label}</td>
-      <td className={CELL}>
+    <HistoryRow testId="game-row" onDetails={onDetails}>
+      <Cell strong>{row.label}</Cell>
+      <Cell>
         <Amount value={row.bet} />
-      </td>
-      <td className={CELL}>
+      </Cell>
+      <Cell>
         <Multiplier value={row.multiplier} />
-      </td>
-      <td className={cn(CELL, 'text-ink-300')}>{formatDateTime(row.created)}</td>
-      <td className={CELL}>
+      </Cell>
+      <Cell muted>{formatDateTime(row.created)}</Cell>
+      <Cell>
         <Payout row={row} />
-      </td>
-      <td className="px-3 py-2 text-right sm:px-4">
-        <Details onClick={onDetails} />
-      </td>
-    </tr>
+      </Cell>
+    </HistoryRow>
   );
 }
 
 function GameCard({ row, onDetails }: { row: GameRow; onDetails: () => void }) {
   return (
-    <li data-testid="game-row" className="flex flex-col gap-2.5 border-t border-ink-800 p-3 first:border-t-0">
-      <div className="flex items-center justify-between gap-3">
-        <div className="min-w-0">
-          <p className="font-semibold text-white">{row.label}</p>
-          <p className="text-xs text-ink-400">{formatDateTime(row.created)}</p>
-        </div>
-        <Details onClick={onDetails} />
-      </div>
-      <div className="grid grid-cols-3 gap-2">
-        <CardFigure label="Bet">
-          <Amount value={row.bet} />
-        </CardFigure>
-        <CardFigure label="Multiplier">
-          <Multiplier value={row.multiplier} />
-        </CardFigure>
-        <CardFigure label="Payout">
-          <Payout row={row} />
-        </CardFigure>
-      </div>
-    </li>
+    <HistoryCard
+      testId="game-row"
+      title={row.label}
+      time={formatDateTime(row.created)}
+      onDetails={onDetails}
+      figures={3}
+    >
+      <CardFigure label="Bet">
+        <Amount value={row.bet} />
+      </CardFigure>
+      <CardFigure label="Multiplier">
+        <Multiplier value={row.multiplier} />
+      </CardFigure>
+      <CardFigure label="Payout">
+        <Payout row={row} />
+      </CardFigure>
+    </HistoryCard>
   );
 }
 
 /** The profile's Games tab: every game the player finished, filterable by game. */
 export function GamesTab() {
   const query = useGameHistory();
-  const [filter, setFilter] = useState<GameFilter>('all');
-  const [open, setOpen] = useState<GameRow | null>(null);
   const rows = useMemo(() => (query.data ? gameRows(query.data) : []), [query.data]);
   return (
-    <div className="flex flex-col gap-3">
-      <FilterPills label="Filter games" options={GAME_FILTERS} value={filter} onChange={setFilter} />
-      <HistoryList
-        columns={COLUMNS}
-        rows={filterGames(rows, filter)}
-        pending={query.isPending}
-        skeletonRows={SKELETON_ROWS}
-        empty="No Games"
-        testId="games-table"
-        rowKey={(row) => row.key}
-        renderRow={(row) => <GameLine row={row} onDetails={() => setOpen(row)} />}
-        renderCard={(row) => <GameCard row={row} onDetails={() => setOpen(row)} />}
-      />
-      <BetDetailsDialog row={open} onClose={() => setOpen(null)} />
-    </div>
+    <FilteredHistory
+      rows={rows}
+      pending={query.isPending}
+      filterLabel="Filter games"
+      filters={GAME_FILTERS}
+      keep={filterGames}
+      columns={COLUMNS}
+      empty="No Games"
+      testId="games-table"
+      renderRow={(row, onDetails) => <GameLine row={row} onDetails={onDetails} />}
+      renderCard={(row, onDetails) => <GameCard row={row} onDetails={onDetails} />}
+      renderDialog={(row, onClose) => <BetDetailsDialog row={row} onClose={onClose} />}
+    />
   );
 }

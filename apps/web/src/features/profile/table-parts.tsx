@@ -1,40 +1,8 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
-
-/** A row of filter chips (one pressed at a time). */
-export function FilterPills<T extends string>({
-  label,
-  options,
-  value,
-  onChange,
-}: {
-  label: string;
-  options: ReadonlyArray<{ value: T; label: string }>;
-  value: T;
-  onChange: (value: T) => void;
-}) {
-  return (
-    <div role="toolbar" aria-label={label} className="-mx-1 flex gap-1.5 overflow-x-auto px-1 pb-1">
-      {options.map((o) => (
-        <button
-          key={o.value}
-          type="button"
-          aria-pressed={o.value === value}
-          onClick={() => onChange(o.value)}
-          className={cn(
-            'shrink-0 rounded-lg px-3 py-1.5 text-xs font-semibold whitespace-nowrap ring-1 transition',
-            o.value === value
-              ? 'bg-accent-500/15 text-accent-300 ring-accent-500/40'
-              : 'bg-ink-900/70 text-ink-300 ring-ink-700 hover:text-white',
-          )}
-        >
-          {o.label}
-        </button>
-      ))}
-    </div>
-  );
-}
+import { Button } from '../../ui/button.tsx';
+import { FilterChips } from '../../ui/filter-chips.tsx';
 
 /** The scrolling frame of a history table (30rem high at most, spec-2 §2). */
 function TableFrame({ children, testId }: { children: ReactNode; testId?: string }) {
@@ -202,6 +170,121 @@ export function CardFigure({ label, children }: { label: string; children: React
     <div className="min-w-0">
       <p className="text-[10px] font-semibold tracking-wide text-ink-400 uppercase">{label}</p>
       <div className="mt-0.5 text-sm">{children}</div>
+    </div>
+  );
+}
+
+/** spec-2 §9: nine skeleton rows while a history loads. */
+const SKELETON_ROWS = 9;
+const CELL = 'px-3 py-2.5 whitespace-nowrap sm:px-4';
+
+/** A cell of a history row; `strong` for the row's name. */
+export function Cell({
+  strong = false,
+  muted = false,
+  children,
+}: {
+  strong?: boolean;
+  muted?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <td className={cn(CELL, strong && 'font-semibold text-white', muted && 'text-ink-300')}>{children}</td>
+  );
+}
+
+function DetailsButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button variant="secondary" size="sm" onClick={onClick}>
+      Details
+    </Button>
+  );
+}
+
+/** A history table row: its cells, then the Details button. */
+export function HistoryRow({
+  testId,
+  onDetails,
+  children,
+}: {
+  testId: string;
+  onDetails: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <tr data-testid={testId} className="border-t border-ink-800 transition hover:bg-ink-800/40">
+      {children}
+      <td className="px-3 py-2 text-right sm:px-4">
+        <DetailsButton onClick={onDetails} />
+      </td>
+    </tr>
+  );
+}
+
+/** The same row as a phone card: title and time beside Details, then its figures (CardFigure). */
+export function HistoryCard({
+  testId,
+  title,
+  time,
+  onDetails,
+  figures,
+  children,
+}: {
+  testId: string;
+  title: ReactNode;
+  time: string;
+  onDetails: () => void;
+  figures: 2 | 3;
+  children: ReactNode;
+}) {
+  return (
+    <li data-testid={testId} className="flex flex-col gap-2.5 border-t border-ink-800 p-3 first:border-t-0">
+      <div className="flex items-center justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-semibold text-white">{title}</p>
+          <p className="text-xs text-ink-400">{time}</p>
+        </div>
+        <DetailsButton onClick={onDetails} />
+      </div>
+      <div className={cn('grid gap-2', figures === 3 ? 'grid-cols-3' : 'grid-cols-2')}>{children}</div>
+    </li>
+  );
+}
+
+/**
+ * A profile history tab: filter chips over the list (table or cards), each row's Details opening
+ * the tab's dialog.
+ */
+export function FilteredHistory<T extends { key: string }, F extends string>(props: {
+  rows: T[];
+  pending: boolean;
+  filterLabel: string;
+  filters: ReadonlyArray<{ value: F; label: string }>;
+  keep: (rows: T[], filter: F) => T[];
+  columns: readonly string[];
+  empty: string;
+  testId: string;
+  renderRow: (row: T, onDetails: () => void) => ReactNode;
+  renderCard: (row: T, onDetails: () => void) => ReactNode;
+  renderDialog: (row: T | null, onClose: () => void) => ReactNode;
+}) {
+  const [filter, setFilter] = useState<F>('all' as F);
+  const [open, setOpen] = useState<T | null>(null);
+  return (
+    <div className="flex flex-col gap-3">
+      <FilterChips label={props.filterLabel} options={props.filters} value={filter} onChange={setFilter} />
+      <HistoryList
+        columns={props.columns}
+        rows={props.keep(props.rows, filter)}
+        pending={props.pending}
+        skeletonRows={SKELETON_ROWS}
+        empty={props.empty}
+        testId={props.testId}
+        rowKey={(row) => row.key}
+        renderRow={(row) => props.renderRow(row, () => setOpen(row))}
+        renderCard={(row) => props.renderCard(row, () => setOpen(row))}
+      />
+      {props.renderDialog(open, () => setOpen(null))}
     </div>
   );
 }

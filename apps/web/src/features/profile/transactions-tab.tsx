@@ -1,17 +1,14 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { formatCoins } from '../../lib/format.ts';
-import { Button } from '../../ui/button.tsx';
 import { CoinIcon } from '../../ui/coin-icon.tsx';
 import { AppDialog } from '../../ui/dialog.tsx';
 import { useTransactions } from './profile-api.ts';
 import { formatDateTime } from './profile-format.ts';
-import { CardFigure, FilterPills, HistoryList, InfoLine } from './table-parts.tsx';
-import { filterTxs, type StatusTone, TX_FILTERS, type TxFilter, type TxRow, txRows } from './tx-rows.ts';
+import { CardFigure, Cell, FilteredHistory, HistoryCard, HistoryRow, InfoLine } from './table-parts.tsx';
+import { filterTxs, type StatusTone, TX_FILTERS, type TxRow, txRows } from './tx-rows.ts';
 
 const COLUMNS = ['Event', 'Type', 'Time', 'Amount', 'Status', 'Action'] as const;
-const SKELETON_ROWS = 9;
-const CELL = 'px-3 py-2.5 whitespace-nowrap sm:px-4';
 
 const STATUS_CLASSES: Record<StatusTone, string> = {
   grey: 'bg-ink-700/60 text-ink-300 ring-ink-600',
@@ -49,54 +46,43 @@ function Amount({ row }: { row: TxRow }) {
   );
 }
 
-function Details({ onClick }: { onClick: () => void }) {
-  return (
-    <Button variant="secondary" size="sm" onClick={onClick}>
-      Details
-    </Button>
-  );
-}
-
 function TxLine({ row, onDetails }: { row: TxRow; onDetails: () => void }) {
   return (
-    <tr data-testid="tx-row" className="border-t border-ink-800 transition hover:bg-ink-800/40">
-      <td className={cn(CELL, 'font-semibold text-white')}>{row.event}</td>
-      <td className={cn(CELL, 'text-ink-300')}>{row.type}</td>
-      <td className={cn(CELL, 'text-ink-300')}>{formatDateTime(row.created)}</td>
-      <td className={CELL}>
+    <HistoryRow testId="tx-row" onDetails={onDetails}>
+      <Cell strong>{row.event}</Cell>
+      <Cell muted>{row.type}</Cell>
+      <Cell muted>{formatDateTime(row.created)}</Cell>
+      <Cell>
         <Amount row={row} />
-      </td>
-      <td className={CELL}>
+      </Cell>
+      <Cell>
         <Status row={row} />
-      </td>
-      <td className="px-3 py-2 text-right sm:px-4">
-        <Details onClick={onDetails} />
-      </td>
-    </tr>
+      </Cell>
+    </HistoryRow>
   );
 }
 
 function TxCard({ row, onDetails }: { row: TxRow; onDetails: () => void }) {
+  const title = (
+    <>
+      {row.event} <span className="text-xs font-normal text-ink-400">· {row.type}</span>
+    </>
+  );
   return (
-    <li data-testid="tx-row" className="flex flex-col gap-2.5 border-t border-ink-800 p-3 first:border-t-0">
-      <div className="flex items-center justify-between gap-3">
-        <div className="min-w-0">
-          <p className="font-semibold text-white">
-            {row.event} <span className="text-xs font-normal text-ink-400">· {row.type}</span>
-          </p>
-          <p className="text-xs text-ink-400">{formatDateTime(row.created)}</p>
-        </div>
-        <Details onClick={onDetails} />
-      </div>
-      <div className="grid grid-cols-2 gap-2">
-        <CardFigure label="Amount">
-          <Amount row={row} />
-        </CardFigure>
-        <CardFigure label="Status">
-          <Status row={row} />
-        </CardFigure>
-      </div>
-    </li>
+    <HistoryCard
+      testId="tx-row"
+      title={title}
+      time={formatDateTime(row.created)}
+      onDetails={onDetails}
+      figures={2}
+    >
+      <CardFigure label="Amount">
+        <Amount row={row} />
+      </CardFigure>
+      <CardFigure label="Status">
+        <Status row={row} />
+      </CardFigure>
+    </HistoryCard>
   );
 }
 
@@ -128,24 +114,20 @@ function TxInfoDialog({ row, onClose }: { row: TxRow | null; onClose: () => void
 /** The profile's Transactions tab: deposits, withdrawals and free coins in one list. */
 export function TransactionsTab() {
   const query = useTransactions();
-  const [filter, setFilter] = useState<TxFilter>('all');
-  const [open, setOpen] = useState<TxRow | null>(null);
   const rows = useMemo(() => (query.data ? txRows(query.data) : []), [query.data]);
   return (
-    <div className="flex flex-col gap-3">
-      <FilterPills label="Filter transactions" options={TX_FILTERS} value={filter} onChange={setFilter} />
-      <HistoryList
-        columns={COLUMNS}
-        rows={filterTxs(rows, filter)}
-        pending={query.isPending}
-        skeletonRows={SKELETON_ROWS}
-        empty="No Transactions"
-        testId="tx-table"
-        rowKey={(row) => row.key}
-        renderRow={(row) => <TxLine row={row} onDetails={() => setOpen(row)} />}
-        renderCard={(row) => <TxCard row={row} onDetails={() => setOpen(row)} />}
-      />
-      <TxInfoDialog row={open} onClose={() => setOpen(null)} />
-    </div>
+    <FilteredHistory
+      rows={rows}
+      pending={query.isPending}
+      filterLabel="Filter transactions"
+      filters={TX_FILTERS}
+      keep={filterTxs}
+      columns={COLUMNS}
+      empty="No Transactions"
+      testId="tx-table"
+      renderRow={(row, onDetails) => <TxLine row={row} onDetails={onDetails} />}
+      renderCard={(row, onDetails) => <TxCard row={row} onDetails={onDetails} />}
+      renderDialog={(row, onClose) => <TxInfoDialog row={row} onClose={onClose} />}
+    />
   );
 }
