@@ -29,3 +29,44 @@ export function Field({ label, trailing, hint, className, id, ...props }: FieldP
     </div>
   );
 }
+
+type TypedFieldProps = Omit<FieldProps, 'type' | 'onChange' | 'label'> & {
+  label?: string;
+  value: string;
+  onValue: (value: string) => void;
+};
+
+/** The email field of the sign-in, recovery and account forms. */
+export function EmailField({ label = 'Email', onValue, ...props }: TypedFieldProps) {
+  return (
+    <Field
+      label={label}
+      type="email"
+      autoComplete="email"
+      onChange={(e) => onValue(e.target.value)}
+      {...props}
+    />
+  );
+}
+
+/**
+ * A password field: the account's own (`current`, what a password manager fills in) or a new one;
+ * `shown` turns it into plain text (a show/hide toggle in `trailing`).
+ */
+export function PasswordField({
+  label = 'Password',
+  onValue,
+  which,
+  shown = false,
+  ...props
+}: TypedFieldProps & { which: 'current' | 'new'; shown?: boolean }) {
+  return (
+    <Field
+      label={label}
+      type={shown ? 'text' : 'password'}
+      autoComplete={which === 'current' ? 'current-password' : 'new-password'}
+      onChange={(e) => onValue(e.target.value)}
+      {...props}
+    />
+  );
+}

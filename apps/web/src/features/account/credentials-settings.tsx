@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { toastApiError } from '../../lib/errors.ts';
 import { http } from '../../lib/http.ts';
 import { Button } from '../../ui/button.tsx';
-import { Field } from '../../ui/input.tsx';
+import { EmailField, Field, PasswordField } from '../../ui/input.tsx';
 import { SECURITY_KEY, SESSIONS_KEY, useSecurity } from './account-api.ts';
 import { SettingsCard } from './security-settings.tsx';
 
@@ -114,20 +114,8 @@ export function CredentialsSettings() {
         ) : null}
         {data.hasPassword ? (
           <form onSubmit={changeEmail} className="flex flex-col gap-3">
-            <Field
-              label="New email"
-              type="email"
-              autoComplete="email"
-              value={newEmail}
-              onChange={(e) => setNewEmail(e.target.value)}
-            />
-            <Field
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              value={emailPassword}
-              onChange={(e) => setEmailPassword(e.target.value)}
-            />
+            <EmailField label="New email" value={newEmail} onValue={setNewEmail} />
+            <PasswordField which="current" value={emailPassword} onValue={setEmailPassword} />
             {twoFactor ? <CodeField value={emailCode} onChange={setEmailCode} /> : null}
             <Button
               type="submit"
@@ -144,19 +132,12 @@ export function CredentialsSettings() {
       {data.hasPassword ? (
         <SettingsCard title="Password">
           <form onSubmit={changePassword} className="flex flex-col gap-3">
-            <Field
-              label="Current password"
-              type="password"
-              autoComplete="current-password"
-              value={current}
-              onChange={(e) => setCurrent(e.target.value)}
-            />
-            <Field
+            <PasswordField which="current" label="Current password" value={current} onValue={setCurrent} />
+            <PasswordField
+              which="new"
               label="New password"
-              type="password"
-              autoComplete="new-password"
               value={next}
-              onChange={(e) => setNext(e.target.value)}
+              onValue={setNext}
               hint="Changing it signs out every other session."
             />
             {twoFactor ? <CodeField value={passwordCode} onChange={setPasswordCode} /> : null}

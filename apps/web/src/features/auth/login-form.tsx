@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { toastApiError } from '../../lib/errors.ts';
 import { HttpError, http } from '../../lib/http.ts';
 import { Button } from '../../ui/button.tsx';
-import { Field } from '../../ui/input.tsx';
+import { EmailField, Field, PasswordField } from '../../ui/input.tsx';
 import { botCheck } from './recaptcha.ts';
 import { useFinishAuth } from './use-finish-auth.ts';
 
@@ -50,21 +50,11 @@ export function LoginForm({ onForgotPassword }: LoginFormProps) {
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-      <Field
-        label="Email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        placeholder="you@example.com"
-        required
-      />
-      <Field
-        label="Password"
-        type="password"
-        autoComplete="current-password"
+      <EmailField value={email} onValue={setEmail} placeholder="you@example.com" required />
+      <PasswordField
+        which="current"
         value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        onValue={setPassword}
         placeholder="Your password"
         required
       />

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { toastApiError } from '../../lib/errors.ts';
 import { HttpError, http } from '../../lib/http.ts';
 import { Button } from '../../ui/button.tsx';
-import { Field } from '../../ui/input.tsx';
+import { EmailField, Field, PasswordField } from '../../ui/input.tsx';
 import { botCheck } from './recaptcha.ts';
 
 interface RecoveryFormProps {
@@ -98,15 +98,7 @@ export function RecoveryForm({ initialEmail = '', initialCode = '', onBackToLogi
           ? 'Enter the security token from the email we sent you and choose a new password.'
           : "Enter your account's email and we will send you a security code to reset your password."}
       </p>
-      <Field
-        label="Email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        placeholder="you@example.com"
-        required
-      />
+      <EmailField value={email} onValue={setEmail} placeholder="you@example.com" required />
       {codeSent ? (
         <>
           <Field
@@ -117,22 +109,22 @@ export function RecoveryForm({ initialEmail = '', initialCode = '', onBackToLogi
             placeholder="Code from the email"
             required
           />
-          <Field
+          <PasswordField
+            which="new"
+            shown={showPassword}
             label="New Password"
-            type={showPassword ? 'text' : 'password'}
-            autoComplete="new-password"
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onValue={setPassword}
             placeholder="At least 8 characters"
             trailing={toggle}
             required
           />
-          <Field
+          <PasswordField
+            which="new"
+            shown={showPassword}
             label="Confirm Password"
-            type={showPassword ? 'text' : 'password'}
-            autoComplete="new-password"
             value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
+            onValue={setConfirm}
             placeholder="Type it again"
             required
           />

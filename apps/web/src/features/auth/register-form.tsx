@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { toastApiError } from '../../lib/errors.ts';
 import { http } from '../../lib/http.ts';
 import { Button } from '../../ui/button.tsx';
-import { Field, inputClass } from '../../ui/input.tsx';
+import { EmailField, Field, PasswordField, inputClass } from '../../ui/input.tsx';
 import { botCheck } from './recaptcha.ts';
 import { useFinishAuth } from './use-finish-auth.ts';
 
@@ -65,15 +65,7 @@ export function RegisterForm() {
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-      <Field
-        label="Email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        placeholder="you@example.com"
-        required
-      />
+      <EmailField value={email} onValue={setEmail} placeholder="you@example.com" required />
       <Field
         label="Username"
         autoComplete="username"
@@ -82,21 +74,18 @@ export function RegisterForm() {
         placeholder="3 to 16 letters, digits or _"
         required
       />
-      <Field
-        label="Password"
-        type="password"
-        autoComplete="new-password"
+      <PasswordField
+        which="new"
         value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        onValue={setPassword}
         placeholder="At least 8 characters"
         required
       />
-      <Field
+      <PasswordField
+        which="new"
         label="Repeat Password"
-        type="password"
-        autoComplete="new-password"
         value={repeat}
-        onChange={(e) => setRepeat(e.target.value)}
+        onValue={setRepeat}
         placeholder="Type it again"
         required
       />
