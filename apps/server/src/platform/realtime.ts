@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { AppError } from './errors.ts';
 import { BucketMap, TokenBucket } from './rate-limit.ts';
 import type { WalletNotifier } from './wallet.ts';
+import { batchEngineWrites, type WriteBatcher } from './write-batching.ts';
 
 export interface SocketUser {
   id: number;
@@ -90,6 +91,8 @@ export const sessionRoom = (sessionId: number) => `session:${sessionId}`;
  */
 export class Realtime implements WalletNotifier {
   readonly io: Server;
+  /** every websocket's writes of one event-loop turn leave as one system call (write-batching.ts) */
+  readonly writes: WriteBatcher;
   private readonly guards = new WeakMap<object, ConnGuard>();
   private readonly authPerIp: BucketMap;
   private readonly now: () => number;
@@ -128,6 +131,7 @@ export class Realtime implements WalletNotifier {
       allowRequest: (req, done) => done(null, this.originAllowed(req)),
     });
     if (opts.redis) this.io.adapter(createAdapter(opts.redis.pub, opts.redis.sub));
+    this.writes = batchEngineWrites(this.io.engine);
     for (const name of NAMESPACES) this.setupNamespace(name);
   }
 
