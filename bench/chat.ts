@@ -13,11 +13,19 @@
  * so ours includes the rules and the database write. Prints p50/p99, the server's CPU and memory,
  * and our p99 divided by the baseline's. Goal: 5,000 clients, p99 < 150 ms and ≤ 1.2× the baseline.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { cpuSeconds, freePort, pgRun, rssMb, signIn, sleep, waitForHttp, printFanout } from './support.ts';
+import {
+  bareServer,
+  benchChild,
+  benchServer,
+  cpuSeconds,
+  freePort,
+  pgRun,
+  printFanout,
+  rssMb,
+  signIn,
+  sleep,
+  waitForHttp,
+} from './support.ts';
 
 const COUNTS = (process.env.BENCH_CLIENTS ?? '5000').split(',').map(Number);
 const SENDERS = Number(process.env.BENCH_SENDERS ?? 50);
@@ -56,18 +64,8 @@ async function run(
   clients: number,
   tokens: string[],
 ): Promise<Row> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/chat-clients.ts'], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const next = <T>(type: string) =>
-    new Promise<T>((resolve) => {
-      const on = (m: unknown) => {
-        if ((m as { type?: string }).type !== type) return;
-        child.off('message', on);
-        resolve(m as T);
-      };
-      child.on('message', on);
-    });
+  const child = benchChild('bench/chat-clients.ts');
+  const next = child.next;
   const connected = next<{ connected: number; failed: number }>('connected');
   child.send({ type: 'start', url, clients, tokens, senders: SENDERS, rate: RATE });
   const c = await connected;
@@ -84,7 +82,7 @@ async function run(
   const result = next<Result>('result');
   child.send({ type: 'stop' });
   const r = await result;
-  await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
+  await child.exited();
   console.log(` p99 ${r.p99.toFixed(1)} ms`);
   for (const [text, n] of Object.entries(r.errorTexts)) console.log(`    refused ${n}×: ${text}`);
   return { ...r, server, clients, cpu, rss };
@@ -97,27 +95,10 @@ async function main() {
   dbUrl.pathname = `/${dbName}`;
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const ours = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: dbUrl.toString(),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-chat-')),
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_FACTOR: '100000',
-      SERVE_WEB: 'false',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/chat-bare.ts'], {
-    env: { ...process.env, PORT: '0' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const ours = benchServer(port, dbUrl.toString());
+  const bare = bareServer('bench/chat-bare.ts');
   try {
-    const barePort = await new Promise<number>((resolve) =>
-      bare.on('message', (m) => resolve((m as { port: number }).port)),
-    );
+    const { port: barePort, child: bareChild } = await bare;
     await waitForHttp(base, ours);
     console.log(`server up; creating ${SENDERS} senders at chat level…`);
     const tokens: string[] = [];
@@ -131,7 +112,7 @@ async function main() {
     for (const clients of COUNTS) {
       console.log(`${clients} clients:`);
       rows.push(await run('coinsite', base, ours.pid ?? 0, clients, tokens));
-      rows.push(await run('bare socket.io', `http://127.0.0.1:${barePort}`, bare.pid ?? 0, clients, []));
+      rows.push(await run('bare socket.io', `http://127.0.0.1:${barePort}`, bareChild.pid ?? 0, clients, []));
     }
 
     printFanout(rows, COUNTS, [
@@ -139,7 +120,8 @@ async function main() {
       ['deliveries', (r) => String(r.received), 'middle'],
     ]);
   } finally {
-    for (const child of [ours, bare]) if (child.exitCode === null) child.kill('SIGKILL');
+    const spawned = (await bare.catch(() => null))?.child;
+    for (const child of [ours, spawned]) if (child && child.exitCode === null) child.kill('SIGKILL');
     await pgRun(PG_BASE, (c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
   }
 }

@@ -14,13 +14,12 @@
  * the server's CPU and memory over the window, and our p99 divided by the baseline's.
  * Goal: 5,000 clients with p99 under 150 ms and within 1.2× of the baseline.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { io } from 'socket.io-client';
 import {
   call,
+  bareServer,
+  benchChild,
+  benchServer,
   cpuSeconds,
   freePort,
   now,
@@ -97,18 +96,8 @@ async function run(
 ): Promise<Row> {
   const p = probe(url);
   await p.ready;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/crash-clients.ts'], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const next = <T>(type: string) =>
-    new Promise<T>((resolve) => {
-      const on = (m: unknown) => {
-        if ((m as { type?: string }).type !== type) return;
-        child.off('message', on);
-        resolve(m as T);
-      };
-      child.on('message', on);
-    });
+  const child = benchChild('bench/crash-clients.ts');
+  const next = child.next;
   const connected = next<{ connected: number; failed: number }>('connected');
   child.send({ type: 'start', url, clients, tokens });
   const c = await connected;
@@ -131,7 +120,7 @@ async function run(
   child.send({ type: 'stop', probe: p.arrivals });
   const r = await result;
   p.close();
-  await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
+  await child.exited();
   console.log(` p99 ${r.p99.toFixed(1)} ms`);
   return { ...r, server, clients, cpu, rss, seconds };
 }
@@ -143,29 +132,14 @@ async function main() {
   dbUrl.pathname = `/${dbName}`;
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const ours = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: dbUrl.toString(),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-crash-')),
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_FACTOR: '100000',
-      SERVE_WEB: 'false',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const ours = benchServer(port, dbUrl.toString(), {
+    ...process.env,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
   });
-  const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/crash-bare.ts'], {
-    env: { ...process.env, PORT: '0' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const bare = bareServer('bench/crash-bare.ts');
   try {
-    const barePort = await new Promise<number>((resolve) =>
-      bare.on('message', (m) => resolve((m as { port: number }).port)),
-    );
+    const { port: barePort, child: bareChild } = await bare;
     await waitForHttp(base, ours);
     console.log('server up; waiting for its first crash round…');
     for (let i = 0; i < 600; i++) {
@@ -200,7 +174,7 @@ async function main() {
       const share = tokens.slice(0, Math.min(tokens.length, Math.ceil(clients * 0.02)));
       const pid = ours.pid ?? 0;
       rows.push(await run('coinsite', base, pid, clients, share));
-      rows.push(await run('bare socket.io', `http://127.0.0.1:${barePort}`, bare.pid ?? 0, clients, []));
+      rows.push(await run('bare socket.io', `http://127.0.0.1:${barePort}`, bareChild.pid ?? 0, clients, []));
     }
 
     printFanout(rows, COUNTS, [
@@ -209,7 +183,8 @@ async function main() {
       ['cash-outs', (r) => String(r.cashouts), 'end'],
     ]);
   } finally {
-    for (const child of [ours, bare]) if (child.exitCode === null) child.kill('SIGKILL');
+    const spawned = (await bare.catch(() => null))?.child;
+    for (const child of [ours, spawned]) if (child && child.exitCode === null) child.kill('SIGKILL');
     await pgRun(PG_BASE, (c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
   }
 }

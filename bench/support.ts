@@ -2,9 +2,11 @@
  * What the benchmarks share: a free port, a throwaway PostgreSQL connection, JSON calls and sign-in
  * through the real routes, waiting for a server child to answer, /proc readings and percentiles.
  */
-import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { type ChildProcess, type Serializable, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 
 /** Kernel clock ticks per second (USER_HZ), the unit of /proc/<pid>/stat times. */
@@ -161,4 +163,69 @@ export function printFanout<R extends FanoutRow>(
       `${clients} clients: p99 ${fmt(a.p99)} ms vs baseline ${fmt(b.p99)} ms = ${fmt(ratio, 2)}×${goal}`,
     );
   }
+}
+
+/** A helper process of a bench (clients, a bare baseline server), talked to over IPC. */
+export interface BenchChild {
+  child: ChildProcess;
+  /** The next IPC message of this type. */
+  next<T>(type: string): Promise<T>;
+  send(msg: unknown): void;
+  exited(): Promise<void>;
+}
+
+export function benchChild(script: string, env: NodeJS.ProcessEnv = process.env): BenchChild {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return {
+    child,
+    next: <T>(type: string) =>
+      new Promise<T>((resolve) => {
+        const on = (m: unknown) => {
+          if ((m as { type?: string }).type !== type) return;
+          child.off('message', on);
+          resolve(m as T);
+        };
+        child.on('message', on);
+      }),
+    send: (msg) => child.send(msg as Serializable),
+    exited: () =>
+      new Promise<void>((resolve) =>
+        child.exitCode === null ? child.once('exit', () => resolve()) : resolve(),
+      ),
+  };
+}
+
+/**
+ * Our server on `port` against the PostgreSQL database at `databaseUrl`, as an operator would run
+ * it minus the web app, with the rate limits opened for the bench's load.
+ */
+export function benchServer(
+  port: number,
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-')),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_FACTOR: '100000',
+      SERVE_WEB: 'false',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+/** A bare baseline server (bench/*-bare.ts) and the port it listens on. */
+export async function bareServer(script: string): Promise<{ child: ChildProcess; port: number }> {
+  const bare = benchChild(script, { ...process.env, PORT: '0' });
+  const { port } = await bare.next<{ port: number }>('listening');
+  return { child: bare.child, port };
 }
