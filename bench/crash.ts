@@ -133,7 +133,6 @@ async function main() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const ours = benchServer(port, dbUrl.toString(), {
-    ...process.env,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
   });
