@@ -79,6 +79,7 @@ export async function buildApp(config: Config, opts: { log?: Logger; clock?: Clo
     database,
     isLeader: () => leadership?.isLeader() ?? false,
     sockets: () => realtimeRef?.connectionCounts() ?? new Map(),
+    socketWrites: () => realtimeRef?.writes.stats ?? { flushes: 0, writes: 0 },
   });
   metrics.instrumentHttp(app);
   const realtime = new Realtime(app.server, {

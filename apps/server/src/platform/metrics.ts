@@ -54,7 +54,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  constructor(opts: { database: Database; isLeader: () => boolean; sockets: () => Map<string, number> }) {
+  constructor(opts: {
+    database: Database;
+    isLeader: () => boolean;
+    sockets: () => Map<string, number>;
+    /** the websocket write batcher's totals: turns flushed and socket writes they made */
+    socketWrites?: () => { flushes: number; writes: number };
+  }) {
     collectDefaultMetrics({ register: this.registry, prefix: 'coinsite_' });
     const { database } = opts;
     new Gauge({
@@ -87,6 +93,18 @@ export class Metrics {
       registers: [this.registry],
       collect() {
         for (const [namespace, count] of opts.sockets()) this.set({ namespace }, count);
+      },
+    });
+    new Counter({
+      name: 'coinsite_socket_writes_total',
+      help: 'Websocket writes since start: batches (event-loop turns that wrote) and socket writes (system calls); writes per batch ≈ sockets reached per turn',
+      labelNames: ['count'] as const,
+      registers: [this.registry],
+      collect() {
+        const totals = opts.socketWrites?.() ?? { flushes: 0, writes: 0 };
+        this.reset();
+        this.inc({ count: 'batches' }, totals.flushes);
+        this.inc({ count: 'writes' }, totals.writes);
       },
     });
   }
