@@ -25,3 +25,8 @@ export function toastApiError(err: unknown, fallback: string, options: { sound?:
   for (const msg of msgs) toast.error(msg);
   if (options.sound) playSound('error');
 }
+
+/** The admin panels' failure toast (spec-2): the prefix, then the server's reason or 'unknown error'. */
+export function toastFailure(err: unknown, prefix: string): void {
+  toast.error(`${prefix}${errorText(err, 'unknown error')}`);
+}

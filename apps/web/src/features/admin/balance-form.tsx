@@ -2,9 +2,10 @@ import type { AdminUserView } from '@coinsite/shared/schemas/admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { errorText } from '../../lib/errors.ts';
+import { toastFailure } from '../../lib/errors.ts';
 import { formatCoins } from '../../lib/format.ts';
 import { http } from '../../lib/http.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/input.tsx';
 import { ADMIN_KEYS } from './admin-api.ts';
@@ -17,31 +18,28 @@ export function BalanceForm({ user }: { user: AdminUserView }) {
   const client = useQueryClient();
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useAction();
   const [result, setResult] = useState<number | null>(null);
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (pending) return;
-    setPending(true);
-    try {
-      // sent as typed: the server parses and refuses what is not an amount
-      const res = await http.post<{ balance: number }>(`/external/v1/users/${user._id}/balance`, {
-        amount: amount.trim(),
-        reason,
-      });
-      setResult(res.balance);
-      setAmount('');
-      setReason('');
-      client.setQueryData<AdminUserView[]>(ADMIN_KEYS.users, (old) =>
-        old?.map((u) => (u._id === user._id ? { ...u, wallet: res.balance } : u)),
-      );
-      toast.success(`Balance of ${user.username} is now ${formatCoins(res.balance)}.`);
-    } catch (err) {
-      toast.error(`There was an error adjusting the balance: ${errorText(err, 'unknown error')}`);
-    } finally {
-      setPending(false);
-    }
+    void run(
+      async () => {
+        // sent as typed: the server parses and refuses what is not an amount
+        const res = await http.post<{ balance: number }>(`/external/v1/users/${user._id}/balance`, {
+          amount: amount.trim(),
+          reason,
+        });
+        setResult(res.balance);
+        setAmount('');
+        setReason('');
+        client.setQueryData<AdminUserView[]>(ADMIN_KEYS.users, (old) =>
+          old?.map((u) => (u._id === user._id ? { ...u, wallet: res.balance } : u)),
+        );
+        toast.success(`Balance of ${user.username} is now ${formatCoins(res.balance)}.`);
+      },
+      (err) => toastFailure(err, 'There was an error adjusting the balance: '),
+    );
   }
 
   return (

@@ -7,8 +7,9 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { errorText } from '../../lib/errors.ts';
+import { toastFailure } from '../../lib/errors.ts';
 import { http } from '../../lib/http.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/input.tsx';
 import { PanelMessage, ScrollArea } from './panel-parts.tsx';
@@ -65,25 +66,23 @@ function SettingsForm<T extends object>({
   const client = useQueryClient();
   const query = useQuery({ queryKey, queryFn: () => http.get<T>(path) });
   const [form, setForm] = useState<Form | null>(null);
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useAction();
   useEffect(() => {
     if (query.data && !form) setForm(toForm(query.data));
   }, [query.data, form]);
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!form || pending) return;
-    setPending(true);
-    try {
-      const next = await http.put<T>(path, form);
-      client.setQueryData(queryKey, next);
-      setForm(toForm(next));
-      toast.success(saved);
-    } catch (err) {
-      toast.error(`There was an error saving the settings: ${errorText(err, 'unknown error')}`);
-    } finally {
-      setPending(false);
-    }
+    if (!form) return;
+    void run(
+      async () => {
+        const next = await http.put<T>(path, form);
+        client.setQueryData(queryKey, next);
+        setForm(toForm(next));
+        toast.success(saved);
+      },
+      (err) => toastFailure(err, 'There was an error saving the settings: '),
+    );
   }
 
   return (

@@ -2,9 +2,8 @@ import { CONTROL_NAMES, type ControlName } from '@coinsite/shared/constants';
 import type { ControlsView } from '@coinsite/shared/schemas/admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { cn } from '../../lib/cn.ts';
-import { errorText } from '../../lib/errors.ts';
+import { errorText, toastFailure } from '../../lib/errors.ts';
 import { http } from '../../lib/http.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { ADMIN_KEYS, useControls } from './admin-api.ts';
@@ -75,7 +74,7 @@ export function ControlsPanel() {
         old ? { ...old, [viewKey(name)]: res.currentState } : old,
       );
     } catch (err) {
-      toast.error(`There was an error changing state: ${errorText(err, 'unknown error')}`);
+      toastFailure(err, 'There was an error changing state: ');
     } finally {
       setBusy(null);
     }

@@ -1,27 +1,25 @@
 import { type FormEvent, useState } from 'react';
 import { GIVEAWAY_TEXT } from '@coinsite/shared/schemas/giveaway';
 import { toast } from 'sonner';
-import { errorText } from '../../lib/errors.ts';
+import { toastFailure } from '../../lib/errors.ts';
 import { http } from '../../lib/http.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/input.tsx';
 
 /** A small admin form: fields sent as typed (spec-2 §5, no client validation), the spec's toasts. */
 function useSubmit(path: string, success: string, failure: string) {
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useAction();
   async function submit(body: Record<string, unknown>): Promise<boolean> {
-    if (pending) return false;
-    setPending(true);
-    try {
-      await http.put(path, body);
-      toast.success(success);
-      return true;
-    } catch (err) {
-      toast.error(`${failure}${errorText(err, 'unknown error')}`);
-      return false;
-    } finally {
-      setPending(false);
-    }
+    const done = await run(
+      async () => {
+        await http.put(path, body);
+        toast.success(success);
+        return true;
+      },
+      (err) => toastFailure(err, failure),
+    );
+    return done === true;
   }
   return { pending, submit };
 }

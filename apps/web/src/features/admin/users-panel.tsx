@@ -5,9 +5,10 @@ import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { cn } from '../../lib/cn.ts';
-import { errorText } from '../../lib/errors.ts';
+import { errorText, toastFailure } from '../../lib/errors.ts';
 import { formatCoins, formatShortDate } from '../../lib/format.ts';
 import { http } from '../../lib/http.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
 import { CoinIcon } from '../../ui/coin-icon.tsx';
@@ -23,14 +24,14 @@ const CONFIRM_MS = 4000;
 function BanButton({ user }: { user: AdminUserView }) {
   const client = useQueryClient();
   const [armed, setArmed] = useState(false);
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useAction();
   useEffect(() => {
     if (!armed) return;
     const timer = setTimeout(() => setArmed(false), CONFIRM_MS);
     return () => clearTimeout(timer);
   }, [armed]);
 
-  async function apply() {
+  function apply() {
     const banned = !user.banned;
     // banning ends the player's sessions: ask for a second click first
     if (banned && !armed) {
@@ -38,20 +39,16 @@ function BanButton({ user }: { user: AdminUserView }) {
       return;
     }
     setArmed(false);
-    setPending(true);
-    try {
-      await http.post(`/external/v1/users/${user._id}/ban`, { banned });
-      client.setQueryData<AdminUserView[]>(ADMIN_KEYS.users, (old) =>
-        old?.map((u) => (u._id === user._id ? { ...u, banned } : u)),
-      );
-      toast.success(banned ? `${user.username} has been banned.` : `${user.username} has been unbanned.`);
-    } catch (err) {
-      toast.error(
-        `There was an error ${banned ? 'banning' : 'unbanning'} the user: ${errorText(err, 'unknown error')}`,
-      );
-    } finally {
-      setPending(false);
-    }
+    void run(
+      async () => {
+        await http.post(`/external/v1/users/${user._id}/ban`, { banned });
+        client.setQueryData<AdminUserView[]>(ADMIN_KEYS.users, (old) =>
+          old?.map((u) => (u._id === user._id ? { ...u, banned } : u)),
+        );
+        toast.success(banned ? `${user.username} has been banned.` : `${user.username} has been unbanned.`);
+      },
+      (err) => toastFailure(err, `There was an error ${banned ? 'banning' : 'unbanning'} the user: `),
+    );
   }
 
   return (

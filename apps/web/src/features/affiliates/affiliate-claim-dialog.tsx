@@ -6,8 +6,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { toastApiError } from '../../lib/errors.ts';
 import { http } from '../../lib/http.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { Button } from '../../ui/button.tsx';
 import { AppDialog } from '../../ui/dialog.tsx';
 import { Field } from '../../ui/input.tsx';
@@ -26,24 +26,22 @@ export function AffiliateClaimDialog({ open, onOpenChange, initialCode }: ClaimP
   const signedIn = useAuthStore((s) => s.isAuthenticated);
   const client = useQueryClient();
   const [code, setCode] = useState(initialCode);
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useAction();
   const summary = useAffiliates(open);
   const supporting = summary.data?.currentlySupporting ?? null;
 
-  async function claim(event: FormEvent) {
+  function claim(event: FormEvent) {
     event.preventDefault();
-    if (pending) return;
-    setPending(true);
-    try {
-      const res = await http.post<AffiliateRedeemResult>('/user/affiliates/redeem', { code: code.trim() });
-      toast.success(affiliateBonusText(res.amount));
-      void client.invalidateQueries({ queryKey: AFFILIATES_KEY });
-      onOpenChange(false);
-    } catch (err) {
-      toastApiError(err, REWARDS_TEXT.affiliateGeneric, { sound: true });
-    } finally {
-      setPending(false);
-    }
+    void run(
+      async () => {
+        const res = await http.post<AffiliateRedeemResult>('/user/affiliates/redeem', { code: code.trim() });
+        toast.success(affiliateBonusText(res.amount));
+        void client.invalidateQueries({ queryKey: AFFILIATES_KEY });
+        onOpenChange(false);
+      },
+      REWARDS_TEXT.affiliateGeneric,
+      { sound: true },
+    );
   }
 
   return (

@@ -1,12 +1,12 @@
 import { type AffiliatesView, affiliateClaimText, REWARDS_TEXT } from '@coinsite/shared/schemas/economy';
 import { useQueryClient } from '@tanstack/react-query';
 import { Copy, HandCoins, Users } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { toast } from 'sonner';
 import { openDialog } from '../../lib/dialog-store.ts';
-import { toastApiError } from '../../lib/errors.ts';
 import { formatCoins } from '../../lib/format.ts';
 import { http } from '../../lib/http.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { Button } from '../../ui/button.tsx';
 import { CoinIcon } from '../../ui/coin-icon.tsx';
 import { AppDialog, type DialogProps } from '../../ui/dialog.tsx';
@@ -61,22 +61,20 @@ function ReferralLink({ link }: { link: string }) {
 
 function Earnings({ a }: { a: AffiliatesView }) {
   const client = useQueryClient();
-  const [pending, setPending] = useState(false);
-  async function claim() {
-    if (pending) return;
-    setPending(true);
-    try {
-      const res = await http.post<{ claimedAmount: number }>('/user/affiliates/claim');
-      toast.success(affiliateClaimText(res.claimedAmount));
-      client.setQueryData<AffiliatesView>(AFFILIATES_KEY, (old) =>
-        old ? { ...old, affiliateMoneyAvailable: 0 } : old,
-      );
-      void client.invalidateQueries({ queryKey: AFFILIATES_KEY });
-    } catch (err) {
-      toastApiError(err, REWARDS_TEXT.affiliateClaimGeneric, { sound: true });
-    } finally {
-      setPending(false);
-    }
+  const { pending, run } = useAction();
+  function claim() {
+    void run(
+      async () => {
+        const res = await http.post<{ claimedAmount: number }>('/user/affiliates/claim');
+        toast.success(affiliateClaimText(res.claimedAmount));
+        client.setQueryData<AffiliatesView>(AFFILIATES_KEY, (old) =>
+          old ? { ...old, affiliateMoneyAvailable: 0 } : old,
+        );
+        void client.invalidateQueries({ queryKey: AFFILIATES_KEY });
+      },
+      REWARDS_TEXT.affiliateClaimGeneric,
+      { sound: true },
+    );
   }
   return (
     <Box title="Affiliate earnings">

@@ -3,6 +3,7 @@ import { TEXT } from '@coinsite/shared/messages';
 import { type FormEvent, useState } from 'react';
 import { toastApiError } from '../../lib/errors.ts';
 import { HttpError, http } from '../../lib/http.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { Button } from '../../ui/button.tsx';
 import { EmailField, Field, PasswordField } from '../../ui/input.tsx';
 import { botCheck } from './recaptcha.ts';
@@ -15,37 +16,36 @@ interface LoginFormProps {
 export function LoginForm({ onForgotPassword }: LoginFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useAction();
   // issue 16: shown once the server says this account has two-factor authentication on
   const [needsCode, setNeedsCode] = useState(false);
   const [code, setCode] = useState('');
   const finish = useFinishAuth();
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (pending) return;
-    setPending(true);
-    try {
-      const recaptcha = await botCheck('login');
-      if (recaptcha === undefined) return;
-      const res = await http.post<{ redirect?: string }>('/auth/registration/login', {
-        email,
-        password,
-        recaptcha,
-        ...(needsCode ? { twoFactorCode: code.trim() } : {}),
-      });
-      await finish(TEXT.loggedIn, res.redirect);
-    } catch (err) {
-      if (err instanceof HttpError && (err.body as { twoFactor?: boolean } | null)?.twoFactor) {
-        if (needsCode) toastApiError(err, TWO_FACTOR_TEXT.invalid);
-        setNeedsCode(true);
-        setCode('');
-        return;
-      }
-      toastApiError(err, 'Could not sign in. Please try again.');
-    } finally {
-      setPending(false);
-    }
+    void run(
+      async () => {
+        const recaptcha = await botCheck('login');
+        if (recaptcha === undefined) return;
+        const res = await http.post<{ redirect?: string }>('/auth/registration/login', {
+          email,
+          password,
+          recaptcha,
+          ...(needsCode ? { twoFactorCode: code.trim() } : {}),
+        });
+        await finish(TEXT.loggedIn, res.redirect);
+      },
+      (err) => {
+        if (err instanceof HttpError && (err.body as { twoFactor?: boolean } | null)?.twoFactor) {
+          if (needsCode) toastApiError(err, TWO_FACTOR_TEXT.invalid);
+          setNeedsCode(true);
+          setCode('');
+          return;
+        }
+        toastApiError(err, 'Could not sign in. Please try again.');
+      },
+    );
   }
 
   return (

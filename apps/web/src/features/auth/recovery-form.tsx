@@ -1,8 +1,9 @@
 import { TEXT } from '@coinsite/shared/messages';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { toastApiError } from '../../lib/errors.ts';
 import { HttpError, http } from '../../lib/http.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { Button } from '../../ui/button.tsx';
 import { EmailField, Field, PasswordField } from '../../ui/input.tsx';
 import { botCheck } from './recaptcha.ts';
@@ -27,37 +28,17 @@ export function RecoveryForm({ initialEmail = '', initialCode = '', onBackToLogi
   const [confirm, setConfirm] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [codeSent, setCodeSent] = useState(initialCode.length > 0);
-  const [pending, setPending] = useState(false);
-  const pendingRef = useRef(false);
-
-  async function guarded(work: () => Promise<void>) {
-    if (pendingRef.current) {
-      toast.error(TEXT.recoveryPending);
-      return;
-    }
-    pendingRef.current = true;
-    setPending(true);
-    try {
-      await work();
-    } finally {
-      pendingRef.current = false;
-      setPending(false);
-    }
-  }
+  const { pending, run } = useAction({ onBusy: () => toast.error(TEXT.recoveryPending) });
 
   function requestCode(event: FormEvent) {
     event.preventDefault();
-    void guarded(async () => {
-      try {
-        const recaptcha = await botCheck('forgot_password');
-        if (recaptcha === undefined) return;
-        await http.post('/auth/registration/forgot_password', { email, recaptcha });
-        toast.success(TEXT.resetMailSent);
-        setCodeSent(true);
-      } catch (err) {
-        toastApiError(err, 'Could not send the security code. Please try again.');
-      }
-    });
+    void run(async () => {
+      const recaptcha = await botCheck('forgot_password');
+      if (recaptcha === undefined) return;
+      await http.post('/auth/registration/forgot_password', { email, recaptcha });
+      toast.success(TEXT.resetMailSent);
+      setCodeSent(true);
+    }, 'Could not send the security code. Please try again.');
   }
 
   function resetPassword(event: FormEvent) {
@@ -66,18 +47,19 @@ export function RecoveryForm({ initialEmail = '', initialCode = '', onBackToLogi
       toast.error(TEXT.passwordsNotEqual);
       return;
     }
-    void guarded(async () => {
-      try {
+    void run(
+      async () => {
         const recaptcha = await botCheck('reset_password');
         if (recaptcha === undefined) return;
         await http.post('/auth/registration/reset_password', { email, code, password, recaptcha });
         toast.success(TEXT.passwordReset);
         onBackToLogin();
-      } catch (err) {
+      },
+      (err) => {
         if (isExpiredCode(err)) setCode('');
         toastApiError(err, 'Could not reset your password. Please try again.');
-      }
-    });
+      },
+    );
   }
 
   const toggle = (

@@ -2,8 +2,8 @@ import { AGE_REGION_TEXT, ageOn, MIN_AGE, US_STATES } from '@coinsite/shared/sch
 import { TEXT } from '@coinsite/shared/messages';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { toastApiError } from '../../lib/errors.ts';
 import { http } from '../../lib/http.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { Button } from '../../ui/button.tsx';
 import { EmailField, Field, PasswordField, inputClass } from '../../ui/input.tsx';
 import { botCheck } from './recaptcha.ts';
@@ -19,10 +19,10 @@ export function RegisterForm() {
   // issue 16 §5: adults only, from a permitted state (the server refuses the rest)
   const [birthDate, setBirthDate] = useState('');
   const [region, setRegion] = useState('');
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useAction();
   const finish = useFinishAuth();
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (pending) return;
     if (password !== repeat) {
@@ -41,8 +41,7 @@ export function RegisterForm() {
       toast.error('Please choose your state.');
       return;
     }
-    setPending(true);
-    try {
+    void run(async () => {
       const recaptcha = await botCheck('register');
       if (recaptcha === undefined) return;
       const res = await http.post<{ redirect?: string }>('/auth/registration/register', {
@@ -56,11 +55,7 @@ export function RegisterForm() {
       // with emails confirmed by mail the server sends everyone to /register/check-mail (no token)
       const signedIn = res.redirect?.includes('token=') ?? true;
       await finish(signedIn ? TEXT.registered : CHECK_MAIL, res.redirect);
-    } catch (err) {
-      toastApiError(err, 'Could not create your account. Please try again.');
-    } finally {
-      setPending(false);
-    }
+    }, 'Could not create your account. Please try again.');
   }
 
   return (

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { errorText } from '../../lib/errors.ts';
 import { http } from '../../lib/http.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { Button } from '../../ui/button.tsx';
 import type { LegacyAnswer } from './cashier-api.ts';
 import { Converter, converterValue } from './converter.tsx';
@@ -66,37 +67,37 @@ function FeeSummary({ usdCents, table }: { usdCents: number; table: CardFeeBand[
  */
 export function CardPanel({ config }: { config?: CashierConfigView }) {
   const [amount, setAmount] = useState(converterValue('10'));
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useAction();
   const look = FIAT_TILES[0];
   const tooLow = amountTextToCents(amount.coins) < MIN_COINS * 100;
   // the player pays whole dollar cents: half the coins, rounded down (card.service.ts)
   const usdCents = Math.floor(amountTextToCents(amount.coins) / 2);
   const table = feeTable(config);
 
-  async function proceed() {
-    if (pending || tooLow) return;
-    // opened now, while the click still counts as a user gesture, so no popup blocker stops it
-    const tab = window.open('', '_blank');
-    setPending(true);
-    try {
-      const res = await http.post<LegacyAnswer & { redirectUrl?: string }>('/arkpay/initialize', {
-        site_value: amountTextToCents(amount.coins) / 100,
-      });
-      if (res.success && res.redirectUrl) {
-        if (tab) tab.location.href = res.redirectUrl;
-        else window.location.assign(res.redirectUrl);
-      } else {
+  function proceed() {
+    if (tooLow) return;
+    void run(async () => {
+      // opened now (run calls this at once), while the click still counts as a user gesture, so no
+      // popup blocker stops it
+      const tab = window.open('', '_blank');
+      try {
+        const res = await http.post<LegacyAnswer & { redirectUrl?: string }>('/arkpay/initialize', {
+          site_value: amountTextToCents(amount.coins) / 100,
+        });
+        if (res.success && res.redirectUrl) {
+          if (tab) tab.location.href = res.redirectUrl;
+          else window.location.assign(res.redirectUrl);
+        } else {
+          tab?.close();
+          toast.error(res.message ?? 'The card payment could not be started.');
+        }
+      } catch (err) {
         tab?.close();
-        toast.error(res.message ?? 'The card payment could not be started.');
+        const message = errorText(err, '');
+        if (message) toast.error(message);
+        else console.error('card deposit failed', err);
       }
-    } catch (err) {
-      tab?.close();
-      const message = errorText(err, '');
-      if (message) toast.error(message);
-      else console.error('card deposit failed', err);
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   return (

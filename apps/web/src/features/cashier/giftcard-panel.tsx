@@ -1,8 +1,8 @@
 import { CASHIER_TEXT, type CashierConfigView, GIFT_CARD_VALUES_USD } from '@coinsite/shared/schemas/cashier';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { toastApiError } from '../../lib/errors.ts';
 import { http } from '../../lib/http.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/input.tsx';
 import { GiftCardArt } from './giftcard-art.tsx';
@@ -28,24 +28,18 @@ function Product({ value, href }: { value: number; href: string }) {
 /** Gift card deposit (spec-1 §2, §4, §8): products, the code field and Verify ('Verifying...'). */
 export function GiftCardPanel({ config }: { config?: CashierConfigView }) {
   const [code, setCode] = useState('');
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useAction();
   const look = FIAT_TILES[1];
   const shop = config?.giftcardShopUrl ?? 'https://www.kinguin.net/';
   const productUrl = (v: number) => config?.giftcardProducts?.find((p) => p.value === v)?.url ?? shop;
 
-  async function verify(event: FormEvent) {
+  function verify(event: FormEvent) {
     event.preventDefault();
-    if (pending) return;
-    setPending(true);
-    try {
+    void run(async () => {
       const res = await http.post<{ message: string; payout: number }>('/kinguin/redeem', { code });
       toast.success(res.message);
       setCode('');
-    } catch (err) {
-      toastApiError(err, CASHIER_TEXT.giftcardGeneric);
-    } finally {
-      setPending(false);
-    }
+    }, CASHIER_TEXT.giftcardGeneric);
   }
 
   return (

@@ -14,6 +14,7 @@ import { cn } from '../../lib/cn.ts';
 import { toastApiError } from '../../lib/errors.ts';
 import { formatCoins } from '../../lib/format.ts';
 import { HttpError, http } from '../../lib/http.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/input.tsx';
 import { CASHIER_CONFIG_KEY } from './cashier-api.ts';
@@ -50,44 +51,44 @@ export function WithdrawTab({ config }: { config?: CashierConfigView }) {
   const [amount, setAmount] = useState(converterValue('2'));
   const [address, setAddress] = useState('');
   const [terms, setTerms] = useState(false);
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useAction();
   // issue 16: an account with 2FA on confirms a withdrawal with a code
   const [needsCode, setNeedsCode] = useState(false);
   const [code, setCode] = useState('');
   const cents = amountTextToCents(amount.coins);
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (!terms || pending) return;
-    setPending(true);
-    try {
-      const res = await http.post<WithdrawResult>('/cashier/crypto/withdraw', {
-        currency: method,
-        address: address.trim(),
-        amount: cents / 100,
-        ...(needsCode ? { twoFactorCode: code.trim() } : {}),
-      });
-      const paidOut =
-        method === 'CASH' ? `$${res.usdValue.toFixed(2)} on CashApp` : `${res.cryptoValue ?? ''} LTC`;
-      toast.success(withdrawSuccessText(res.siteValue, paidOut));
-      setAddress('');
-      setTerms(false);
-      setCode('');
-      void client.invalidateQueries({ queryKey: CASHIER_CONFIG_KEY });
-      void client.invalidateQueries({ queryKey: TXS_KEY });
-    } catch (err) {
-      if (err instanceof HttpError && (err.body as { twoFactor?: boolean } | null)?.twoFactor) {
-        if (!needsCode) {
-          setNeedsCode(true);
-          toast.info(TWO_FACTOR_TEXT.required);
-          return;
-        }
+    if (!terms) return;
+    void run(
+      async () => {
+        const res = await http.post<WithdrawResult>('/cashier/crypto/withdraw', {
+          currency: method,
+          address: address.trim(),
+          amount: cents / 100,
+          ...(needsCode ? { twoFactorCode: code.trim() } : {}),
+        });
+        const paidOut =
+          method === 'CASH' ? `$${res.usdValue.toFixed(2)} on CashApp` : `${res.cryptoValue ?? ''} LTC`;
+        toast.success(withdrawSuccessText(res.siteValue, paidOut));
+        setAddress('');
+        setTerms(false);
         setCode('');
-      }
-      toastApiError(err, CASHIER_TEXT.withdrawGeneric, { sound: true });
-    } finally {
-      setPending(false);
-    }
+        void client.invalidateQueries({ queryKey: CASHIER_CONFIG_KEY });
+        void client.invalidateQueries({ queryKey: TXS_KEY });
+      },
+      (err) => {
+        if (err instanceof HttpError && (err.body as { twoFactor?: boolean } | null)?.twoFactor) {
+          if (!needsCode) {
+            setNeedsCode(true);
+            toast.info(TWO_FACTOR_TEXT.required);
+            return;
+          }
+          setCode('');
+        }
+        toastApiError(err, CASHIER_TEXT.withdrawGeneric, { sound: true });
+      },
+    );
   }
 
   const fee =

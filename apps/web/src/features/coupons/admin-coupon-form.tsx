@@ -1,8 +1,9 @@
 import type { CouponView } from '@coinsite/shared/schemas/economy';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { errorText } from '../../lib/errors.ts';
+import { toastFailure } from '../../lib/errors.ts';
 import { http } from '../../lib/http.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/input.tsx';
 
@@ -12,23 +13,20 @@ import { Field } from '../../ui/input.tsx';
  */
 export function AdminCouponForm() {
   const [form, setForm] = useState({ code: '', message: '', uses: '', payout: '' });
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useAction();
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (pending) return;
-    setPending(true);
-    try {
-      await http.put<{ coupon: CouponView }>('/external/v1/coupons/add', form);
-      toast.success('Successfully created coupon!');
-      setForm({ code: '', message: '', uses: '', payout: '' });
-    } catch (err) {
-      toast.error(`There was an error creating coupon: ${errorText(err, 'unknown error')}`);
-    } finally {
-      setPending(false);
-    }
+    void run(
+      async () => {
+        await http.put<{ coupon: CouponView }>('/external/v1/coupons/add', form);
+        toast.success('Successfully created coupon!');
+        setForm({ code: '', message: '', uses: '', payout: '' });
+      },
+      (err) => toastFailure(err, 'There was an error creating coupon: '),
+    );
   }
 
   return (

@@ -1,8 +1,8 @@
 import { type CouponRedeemResult, REWARDS_TEXT } from '@coinsite/shared/schemas/economy';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { toastApiError } from '../../lib/errors.ts';
 import { http } from '../../lib/http.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { Button } from '../../ui/button.tsx';
 import { AppDialog, type DialogProps } from '../../ui/dialog.tsx';
 import { Field } from '../../ui/input.tsx';
@@ -13,22 +13,20 @@ import { useAuthStore } from '../auth/auth-store.ts';
 export function CouponDialog({ open, onOpenChange }: DialogProps) {
   const signedIn = useAuthStore((s) => s.isAuthenticated);
   const [code, setCode] = useState('');
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useAction();
 
-  async function redeem(event: FormEvent) {
+  function redeem(event: FormEvent) {
     event.preventDefault();
-    if (pending) return;
-    setPending(true);
-    try {
-      const res = await http.post<CouponRedeemResult>('/coupon/redeem', { code: code.trim() });
-      toast.success(res.message);
-      setCode('');
-      onOpenChange(false);
-    } catch (err) {
-      toastApiError(err, REWARDS_TEXT.couponGeneric, { sound: true });
-    } finally {
-      setPending(false);
-    }
+    void run(
+      async () => {
+        const res = await http.post<CouponRedeemResult>('/coupon/redeem', { code: code.trim() });
+        toast.success(res.message);
+        setCode('');
+        onOpenChange(false);
+      },
+      REWARDS_TEXT.couponGeneric,
+      { sound: true },
+    );
   }
 
   return (

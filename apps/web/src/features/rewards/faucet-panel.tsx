@@ -1,11 +1,11 @@
 import type { FaucetClaimResult, FaucetView } from '@coinsite/shared/schemas/economy';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Droplets } from 'lucide-react';
-import { useState } from 'react';
 import { toast } from 'sonner';
-import { errorText, toastApiError } from '../../lib/errors.ts';
+import { errorText } from '../../lib/errors.ts';
 import { formatCoins } from '../../lib/format.ts';
 import { http } from '../../lib/http.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
@@ -24,7 +24,7 @@ export function FaucetPanel() {
   });
   const nextAt = faucet.data?.nextClaimAt ? Date.parse(faucet.data.nextClaimAt) : null;
   const left = useCountdown(nextAt);
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useAction();
 
   if (faucet.isPending) {
     return (
@@ -42,18 +42,20 @@ export function FaucetPanel() {
   const tooRich = wallet >= f.below;
   const waiting = left > 0;
 
-  async function claim() {
-    if (pending) return;
-    setPending(true);
-    try {
-      const res = await http.post<FaucetClaimResult>('/rewards/faucet/claim');
-      toast.success(`You claimed ${formatCoins(res.claimed)} coins from the faucet!`);
-    } catch (err) {
-      toastApiError(err, GENERIC, { sound: true });
-    } finally {
-      setPending(false);
-      void client.invalidateQueries({ queryKey: FAUCET_KEY });
-    }
+  function claim() {
+    void run(
+      async () => {
+        try {
+          const res = await http.post<FaucetClaimResult>('/rewards/faucet/claim');
+          toast.success(`You claimed ${formatCoins(res.claimed)} coins from the faucet!`);
+        } finally {
+          // claimed or refused, the countdown is the server's
+          void client.invalidateQueries({ queryKey: FAUCET_KEY });
+        }
+      },
+      GENERIC,
+      { sound: true },
+    );
   }
 
   return (

@@ -1,12 +1,11 @@
 import { REWARDS_TEXT } from '@coinsite/shared/schemas/economy';
 import { useQueryClient } from '@tanstack/react-query';
 import { Crown } from 'lucide-react';
-import { useState } from 'react';
 import { toast } from 'sonner';
 import { closeDialog } from '../../lib/dialog-store.ts';
-import { toastApiError } from '../../lib/errors.ts';
 import { formatCoins } from '../../lib/format.ts';
 import { http } from '../../lib/http.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { Button } from '../../ui/button.tsx';
 import { CoinIcon } from '../../ui/coin-icon.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -18,19 +17,17 @@ const CLAIM_GENERIC = 'There was an error while claiming your rakeback. Please t
 /** The claim button of the VIP dialog and the rakeback tab: 'Claiming' while busy, then a reload. */
 export function ClaimRakebackButton({ balance, minimum }: { balance: number; minimum: number }) {
   const client = useQueryClient();
-  const [pending, setPending] = useState(false);
-  async function claim() {
-    if (pending) return;
-    setPending(true);
-    try {
-      await http.post<{ rakebackClaimed: number }>('/vip/claim');
-      toast.success(REWARDS_TEXT.rakebackClaimed);
-      await client.invalidateQueries({ queryKey: VIP_KEY });
-    } catch (err) {
-      toastApiError(err, CLAIM_GENERIC, { sound: true });
-    } finally {
-      setPending(false);
-    }
+  const { pending, run } = useAction();
+  function claim() {
+    void run(
+      async () => {
+        await http.post<{ rakebackClaimed: number }>('/vip/claim');
+        toast.success(REWARDS_TEXT.rakebackClaimed);
+        await client.invalidateQueries({ queryKey: VIP_KEY });
+      },
+      CLAIM_GENERIC,
+      { sound: true },
+    );
   }
   return (
     <Button variant="gold" onClick={claim} disabled={pending} loading={pending} className="w-full">
