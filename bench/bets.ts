@@ -7,7 +7,9 @@
  *                        a fresh database is created there and dropped afterwards
  *
  * The server runs as its own process (node --import tsx apps/server/src/main.ts). Prints bets/s, p50 and
- * p99 latency, pgbench's TPC-B-like TPS and the ratio (goal: at least half of pgbench).
+ * p99 latency, the bets per statement of the group commit (mean and max, from the server's /metrics;
+ * BET_GROUP_MAX and BET_GROUP_IN_FLIGHT pass through to the server), pgbench's TPC-B-like TPS and the
+ * ratio (goal: at least half of pgbench).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -85,6 +87,7 @@ async function main() {
         SERVE_WEB: 'false',
         ADMIN_EMAIL: 'bench-admin@example.com',
         ADMIN_PASSWORD: 'bench-admin-password',
+        METRICS_TOKEN: 'bench-metrics-token',
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     },
@@ -146,6 +149,20 @@ async function main() {
     );
     console.log(
       `latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,
+    );
+
+    // group commit (issue 18): bets per statement, from the server's own metrics
+    const metrics = await (
+      await fetch(`${base}/metrics`, { headers: { authorization: 'Bearer bench-metrics-token' } })
+    ).text();
+    const metric = (name: string) =>
+      Number(new RegExp(`^${name} ([0-9.e+]+)$`, 'm').exec(metrics)?.[1] ?? NaN);
+    const statements = metric('coinsite_bet_group_size_count');
+    console.log(
+      `bet statements: ${statements} carrying ${metric('coinsite_bet_group_size_sum')} bets: ` +
+        `mean ${(metric('coinsite_bet_group_size_sum') / statements).toFixed(2)}, ` +
+        `max ${metric('coinsite_bet_group_size_max')} bets per statement ` +
+        `(BET_GROUP_MAX ${process.env.BET_GROUP_MAX ?? 'default'}, BET_GROUP_IN_FLIGHT ${process.env.BET_GROUP_IN_FLIGHT ?? 'default'})`,
     );
 
     server.kill('SIGTERM');

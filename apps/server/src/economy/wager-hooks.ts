@@ -67,7 +67,9 @@ export function rakeUnits(stakeCents: number, edgeBp: number): number {
  * touches only the bettor's row: the affiliate's earnings are the sum over its referrals, so no row
  * is shared by many bettors (DESIGN.md §3). It runs after the stake was taken (the users row is
  * already locked by the same statement or transaction, so the lock order users → user_rewards is
- * the same everywhere). `wagerAfter` is the wager including this stake. Null when the stake owes no rake.
+ * the same everywhere). `wagerAfter` is the wager including this stake; NULL when the stake did not go
+ * through (a refused bet of a group statement, platform/wallet.ts applyBetGroup): nothing accrues then.
+ * Null when the stake owes no rake.
  */
 export function wagerStatement(wager: Wager, wagerAfter: RawBuilder<number>): RawBuilder<unknown> | null {
   const { userId, stake } = wager;
@@ -87,7 +89,7 @@ export function wagerStatement(wager: Wager, wagerAfter: RawBuilder<number>): Ra
         ELSE ${rake}::bigint * (SELECT affiliate_cut_bp FROM reward_settings) / 10000 END,
       referral_wager = referral_wager + CASE
         WHEN referrer_id IS NULL THEN 0 ELSE ${stake}::bigint END
-    WHERE user_id = ${userId}`;
+    WHERE user_id = ${userId} AND ${wagerAfter} IS NOT NULL`;
 }
 
 /** The wager statement run inside a transaction that has already taken the stake (tests, tools). */

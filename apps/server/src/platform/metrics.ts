@@ -40,6 +40,18 @@ export class Metrics {
     buckets: LATENCY_BUCKETS,
     registers: [this.registry],
   });
+  readonly betGroups = new Histogram({
+    name: 'coinsite_bet_group_size',
+    help: 'Bets per bet statement (group commit: count = statements, sum = bets)',
+    buckets: [1, 2, 4, 8, 16, 32, 64, 128],
+    registers: [this.registry],
+  });
+  readonly betGroupMax = new Gauge({
+    name: 'coinsite_bet_group_size_max',
+    help: 'The most bets one bet statement has carried since the node started',
+    registers: [this.registry],
+  });
+  private groupMax = 0;
   readonly walletChanges = new Counter({
     name: 'coinsite_wallet_changes_total',
     help: 'Balance changes by ledger kind (bet, win, deposit, refund, …)',
@@ -89,6 +101,14 @@ export class Metrics {
         for (const [namespace, count] of opts.sockets()) this.set({ namespace }, count);
       },
     });
+  }
+
+  /** One bet statement sent with `size` bets. */
+  betGroup(size: number): void {
+    this.betGroups.observe(size);
+    if (size <= this.groupMax) return;
+    this.groupMax = size;
+    this.betGroupMax.set(size);
   }
 
   /** The same wallet with every statement timed and every balance change counted. */

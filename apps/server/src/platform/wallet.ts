@@ -74,7 +74,10 @@ export interface WalletNotifier {
 export interface Wallet {
   /** Applies one change inside the caller's transaction and returns the new balance (cents). */
   apply(unit: Unit, change: BalanceChange): Promise<number>;
-  /** Takes the nonce, debits a stake, credits its payout and stores the bet, in one statement (see applyBet). */
+  /**
+   * Takes the nonce, debits a stake, credits its payout and stores the bet, in one statement (see
+   * applyBet), shared with other players' bets of the same moment (see createBetBatcher).
+   */
   bet(bet: BetRecord): Promise<{ betId: number; balance: number }>;
 }
 
@@ -85,8 +88,10 @@ export interface Wallet {
 export function createWallet(
   notifier: WalletNotifier,
   database: Pick<Database, 'db' | 'hotPool' | 'kind'>,
+  groups: BetGroupOptions = { maxGroup: 1, maxInFlight: Number.POSITIVE_INFINITY },
 ): Wallet {
   const prepared = preparedStatements(database);
+  const bet = createBetBatcher(notifier, prepared, groups);
   return {
     async apply(unit, change) {
       const { userId, delta, kind, ref, idempotencyKey } = change;
@@ -138,7 +143,7 @@ export function createWallet(
       );
       return balance;
     },
-    bet: (bet) => applyBet(notifier, prepared, bet),
+    bet,
   };
 }
 
@@ -269,4 +274,242 @@ export async function applyBet(
   notifier.walletChanged(userId, -stake, 0);
   if (payout > 0) notifier.walletChanged(userId, payout, bet.winNotifyDelayMs ?? 0);
   return { betId: row.bet_id, balance: row.balance };
+}
+
+/** What the group statement answers for one of its bets: placed, or why it alone was refused. */
+export type GroupedBetResult = { betId: number; balance: number } | { refused: string };
+
+function checkAmounts(bet: BetRecord): void {
+  if (!Number.isSafeInteger(bet.stake) || bet.stake <= 0) throw new Error(`invalid stake ${bet.stake}`);
+  if (!Number.isSafeInteger(bet.payout) || bet.payout < 0) throw new Error(`invalid payout ${bet.payout}`);
+}
+
+/**
+ * Several players' bets in ONE autocommit statement (issue 18 item 4, group commit). At most one bet
+ * per player (the caller's queue guarantees it; applyBetGroup refuses otherwise). Unlike the single
+ * statement, a refusal cannot raise (that would undo the whole group), so every guard is per bet and
+ * nothing of a refused bet is written:
+ *   lk  locks, in user id order, each bettor's users row and seed pair, keeping only the bets whose
+ *       pair is still active at their nonce (a pair changed meanwhile fails the re-check and drops out:
+ *       stale_seed). From here on those rows cannot change under the statement.
+ *   g   decides each locked bet: balance short → insufficient_balance (or the running break, so a
+ *       player on a cool-off still hears about the break); else the responsible-gaming guard, which is
+ *       called last, only for a bet that passes everything else, because it counts the stake when it
+ *       answers 'ok'.
+ *   uu, n, b, l  move the balance, take the nonce, store the bet and its ledger rows for the 'ok'
+ *       bets only (uu re-checks the balance, the CHECK constraint backs it, and n, b, l follow uu).
+ *   hooks  each bet's hook statements, each seeing `u` as that bettor's row of uu (empty when its
+ *       bet was refused: the hooks do nothing then, see wager-hooks.ts and race-hooks.ts).
+ */
+export async function applyBetGroup(run: RunPrepared, bets: BetRecord[]): Promise<GroupedBetResult[]> {
+  const users = new Set<number>();
+  for (const bet of bets) {
+    checkAmounts(bet);
+    if (users.has(bet.userId)) throw new Error(`two bets of user ${bet.userId} in one group`);
+    users.add(bet.userId);
+  }
+  const rows = bets.map(
+    (b, k) =>
+      sql`(${k}::int, ${b.userId}::bigint, ${b.game}::text, ${b.stake}::bigint, ${b.payout}::bigint,
+        ${b.multiplier}::bigint, ${b.status}::text, ${JSON.stringify(b.outcome)}::jsonb, ${b.seedPairId}::bigint,
+        ${b.nonce}::int)`,
+  );
+  const hooks = bets.flatMap((b, k) =>
+    b.hooks.map(
+      (h, j) =>
+        sql`, ${sql.raw(`h${k}_${j}`)} AS (WITH u AS (SELECT id, balance, wager FROM uu WHERE id = ${b.userId}::bigint) ${h})`,
+    ),
+  );
+  const res = await run<{ k: number; r: string; balance: number | null; bet_id: number | null }>(sql`
+    WITH i(k, user_id, game, stake, payout, multiplier, status, outcome, seed_pair_id, nonce) AS (
+      VALUES ${sql.join(rows)}
+    ), lk AS MATERIALIZED (
+      SELECT i.k, i.user_id, i.stake, i.payout, us.balance
+      FROM i
+      JOIN users us ON us.id = i.user_id
+      JOIN seed_pairs s ON s.id = i.seed_pair_id AND s.user_id = i.user_id AND s.status = 'active' AND s.nonce = i.nonce
+      ORDER BY i.user_id
+      FOR UPDATE OF us, s
+    ), g AS MATERIALIZED (
+      SELECT lk.k, lk.user_id,
+        CASE
+          WHEN lk.balance < lk.stake THEN COALESCE(
+            (SELECT 'rg:' || rs.block_kind FROM rg_state rs
+             WHERE rs.user_id = lk.user_id AND rs.blocked_until > now()),
+            'insufficient_balance')
+          WHEN EXISTS (SELECT 1 FROM rg_state rs WHERE rs.user_id = lk.user_id) THEN
+            'rg:' || rg_take(lk.user_id, lk.stake, lk.stake - lk.payout, lk.stake, 0)
+          ELSE 'rg:ok'
+        END AS r
+      FROM lk
+    ), ok AS (
+      SELECT i.* FROM i JOIN g ON g.k = i.k WHERE g.r = 'rg:ok'
+    ), uu AS (
+      UPDATE users us SET balance = us.balance - ok.stake + ok.payout, wager = us.wager + ok.stake
+      FROM ok WHERE us.id = ok.user_id AND us.balance >= ok.stake
+      RETURNING us.id, us.balance, us.wager
+    ), n AS (
+      UPDATE seed_pairs s SET nonce = s.nonce + 1
+      FROM ok JOIN uu ON uu.id = ok.user_id
+      WHERE s.id = ok.seed_pair_id AND s.nonce = ok.nonce
+      RETURNING s.id
+    ), b AS (
+      INSERT INTO bets (user_id, game, stake, payout, multiplier, status, outcome, seed_pair_id, nonce, settled_at)
+      SELECT ok.user_id, ok.game, ok.stake, ok.payout, ok.multiplier, ok.status, ok.outcome, ok.seed_pair_id,
+             ok.nonce, CASE WHEN ok.status = 'settled' THEN now() END
+      FROM ok JOIN uu ON uu.id = ok.user_id
+      ORDER BY ok.k
+      RETURNING id, user_id
+    ), l AS (
+      INSERT INTO ledger_entries (user_id, delta, balance_after, kind, ref, idempotency_key)
+      SELECT ok.user_id, v.delta, v.balance_after, v.kind, b.id::text, v.kind || ':' || b.id
+      FROM ok JOIN uu ON uu.id = ok.user_id JOIN b ON b.user_id = ok.user_id,
+        LATERAL (VALUES
+          (1, -ok.stake, uu.balance - ok.payout, 'bet'),
+          (2, ok.payout, uu.balance, 'win')
+        ) AS v(ord, delta, balance_after, kind)
+      WHERE v.delta <> 0
+      ORDER BY ok.k, v.ord
+    )${hooks.length > 0 ? sql.join(hooks, sql``) : sql``}
+    SELECT i.k, COALESCE(g.r, 'stale_seed') AS r, uu.balance, b.id AS bet_id
+    FROM i LEFT JOIN g ON g.k = i.k LEFT JOIN uu ON uu.id = i.user_id LEFT JOIN b ON b.user_id = i.user_id
+    ORDER BY i.k`);
+  const out: GroupedBetResult[] = bets.map(() => ({ refused: 'no_answer' }));
+  for (const row of res.rows) {
+    const r = row.r === 'rg:ok' ? 'ok' : row.r;
+    if (r === 'ok' && row.balance !== null && row.bet_id !== null)
+      out[row.k] = { betId: row.bet_id, balance: row.balance };
+    else out[row.k] = { refused: r === 'ok' ? 'insufficient_balance' : r };
+  }
+  return out;
+}
+
+/** The error a refused bet of a group gets: the same the single statement raises. */
+function refusalError(reason: string): Error {
+  if (reason === 'stale_seed') return new StaleSeedError();
+  if (reason === 'insufficient_balance') return Errors.insufficientBalance();
+  if (reason.startsWith('rg:')) return rgRefusal(reason.slice(3));
+  return new Error(`the bet group statement answered ${reason}`);
+}
+
+/**
+ * A PostgreSQL ERROR answered for the statement itself: the autocommit statement was rolled back as a
+ * whole, so its bets may be tried again one by one. Anything else (a lost connection) may have come
+ * after the commit: those bets are failed, never retried.
+ */
+function rolledBack(err: unknown): boolean {
+  const e = err as { severity?: string; code?: string } | null;
+  return e?.severity === 'ERROR' && typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code);
+}
+
+export interface BetGroupOptions {
+  /** Most bets in one statement (1: every bet alone, the single statement). */
+  maxGroup: number;
+  /** Most bet statements in flight at once; more bets wait and leave together in the next one. */
+  maxInFlight: number;
+  /** Told the size of every statement sent (metrics, bench). */
+  onGroup?: (size: number) => void;
+}
+
+interface PendingBet {
+  bet: BetRecord;
+  resolve: (v: { betId: number; balance: number }) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Group commit for bets. A bet is sent at the end of the event-loop turn it arrived in (setImmediate:
+ * no timer, so an idle server never waits) together with every other bet of that turn; while
+ * maxInFlight statements are running, new bets queue and leave together as one statement the moment
+ * one finishes. A group of one is the single-bet statement (applyBet). A group holds at most one bet
+ * per player: a second bet of a player already in the group waits for the next one, in order (the bet
+ * engine's per-player queue never lets that happen; this keeps it true whatever the caller does).
+ * A group statement that fails as a whole (a deadlock, a unique index: a PostgreSQL error, so nothing
+ * of it was committed) is retried bet by bet with the single statement, so the error reaches only the
+ * bet that causes it.
+ */
+export function createBetBatcher(
+  notifier: WalletNotifier,
+  run: RunPrepared,
+  opts: BetGroupOptions,
+): (bet: BetRecord) => Promise<{ betId: number; balance: number }> {
+  const queue: PendingBet[] = [];
+  let inFlight = 0;
+  let scheduled = false;
+  /** Players with a bet in a statement now: their next bet waits for it. */
+  const busy = new Set<number>();
+
+  const kick = () => {
+    if (scheduled || queue.length === 0 || inFlight >= opts.maxInFlight) return;
+    scheduled = true;
+    setImmediate(flush);
+  };
+
+  const flush = () => {
+    scheduled = false;
+    while (queue.length > 0 && inFlight < opts.maxInFlight) {
+      const group: PendingBet[] = [];
+      const users = new Set<number>();
+      for (let i = 0; i < queue.length && group.length < opts.maxGroup; ) {
+        const p = queue[i] as PendingBet;
+        if (users.has(p.bet.userId) || busy.has(p.bet.userId)) {
+          i++;
+          continue;
+        }
+        users.add(p.bet.userId);
+        group.push(p);
+        queue.splice(i, 1);
+      }
+      if (group.length === 0) return; // every queued bet waits behind its player's bet in flight
+      for (const p of group) busy.add(p.bet.userId);
+      inFlight++;
+      opts.onGroup?.(group.length);
+      void send(group).finally(() => {
+        for (const p of group) busy.delete(p.bet.userId);
+        inFlight--;
+        kick();
+      });
+    }
+  };
+
+  const alone = (p: PendingBet) => applyBet(notifier, run, p.bet).then(p.resolve, p.reject);
+
+  const send = async (group: PendingBet[]) => {
+    if (group.length === 1) return alone(group[0] as PendingBet);
+    let results: GroupedBetResult[];
+    try {
+      results = await applyBetGroup(
+        run,
+        group.map((p) => p.bet),
+      );
+    } catch (err) {
+      if (!rolledBack(err)) {
+        for (const p of group) p.reject(err);
+        return;
+      }
+      await Promise.all(group.map(alone));
+      return;
+    }
+    for (const [k, p] of group.entries()) {
+      const r = results[k] as GroupedBetResult;
+      if ('refused' in r) {
+        p.reject(refusalError(r.refused));
+        continue;
+      }
+      notifier.walletChanged(p.bet.userId, -p.bet.stake, 0);
+      if (p.bet.payout > 0) notifier.walletChanged(p.bet.userId, p.bet.payout, p.bet.winNotifyDelayMs ?? 0);
+      p.resolve(r);
+    }
+  };
+
+  return (bet) =>
+    new Promise((resolve, reject) => {
+      try {
+        checkAmounts(bet);
+      } catch (err) {
+        return reject(err);
+      }
+      queue.push({ bet, resolve, reject });
+      kick();
+    });
 }
