@@ -103,7 +103,7 @@ export async function buildApp(config: Config, opts: { log?: Logger; clock?: Clo
       createWallet(realtime, database, {
         maxGroup: config.BET_GROUP_MAX,
         maxInFlight: Math.min(config.BET_GROUP_IN_FLIGHT, config.DATABASE_POOL_SIZE),
-        onGroup: (size) => metrics.betGroup(size),
+        onGroup: (size, seconds) => metrics.betGroup(size, seconds),
       }),
     ),
     realtime,

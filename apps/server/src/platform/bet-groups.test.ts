@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { betHooks } from '../games/engine/bet-engine.ts';
+import { betHooks, groupHooksOf } from '../games/engine/bet-engine.ts';
 import { seedCacheOf } from '../games/fairness/seeds.service.ts';
 import { DB_KINDS, startServer, type TestServer } from '../test-support/server.ts';
 import { findLedgerMismatches } from './ledger.ts';
@@ -70,6 +70,7 @@ describe.each(DB_KINDS)('bet groups on %s', (db) => {
     s: { pairId: number; nonce: number },
     stake: number,
     payout: number,
+    perBetHooks = false,
   ): BetRecord => ({
     userId,
     game: 'dice',
@@ -77,12 +78,14 @@ describe.each(DB_KINDS)('bet groups on %s', (db) => {
     payout,
     multiplier: payout > 0 ? Math.round((payout / stake) * 10_000) : 0,
     status: 'settled',
-    outcome: { roll: 42 },
+    // quotes, a backslash and a non-ASCII letter cross the statement's array parameters intact
+    outcome: { roll: 42, note: 'a "q" \\ é {x,y}' },
     seedPairId: s.pairId,
     nonce: s.nonce,
     hooks: betHooks.flatMap(
       (h) => h({ userId, game: 'dice', stake }, sql<number>`(SELECT wager FROM u)`) ?? [],
     ),
+    groupHooks: perBetHooks ? undefined : groupHooksOf({ userId, game: 'dice', stake }),
   });
   const rewardsOf = async (userId: number) =>
     (
@@ -140,6 +143,7 @@ describe.each(DB_KINDS)('bet groups on %s', (db) => {
         stake: at(bets, k).stake,
         payout: at(bets, k).payout,
         nonce: at(s, k).nonce,
+        outcome: { roll: 42, note: 'a "q" \\ é {x,y}' },
       });
       const ledger = await ctx()
         .db.selectFrom('ledger_entries')
@@ -188,6 +192,42 @@ describe.each(DB_KINDS)('bet groups on %s', (db) => {
     const rg2 = await sql<{ day_loss: number; day_wager: number }>`
       SELECT day_loss, day_wager FROM rg_state WHERE user_id = ${limited}`.execute(ctx().db);
     expect(rg2.rows[0]).toEqual({ day_loss: 100, day_wager: 100 });
+  });
+
+  it('the set-based hooks of a group write what the per-bet hook statements write', async () => {
+    const users = await Promise.all(Array.from({ length: 4 }, () => server.newUser()));
+    const [referrer, grouped, perBet, alone] = users.map((u) => u.id) as number[];
+    await sql`UPDATE user_rewards SET referrer_id = ${referrer} WHERE user_id IN (${grouped}, ${perBet}, ${alone})`.execute(
+      ctx().db,
+    );
+    await sql`INSERT INTO races (prize, status, starts_at, ends_at, created_at)
+      VALUES (1000, 'active', 0, 9000000000000, 0) ON CONFLICT DO NOTHING`.execute(ctx().db);
+    for (const id of [grouped, perBet, alone] as number[]) await setBalance(id, 100_000);
+    const s = await Promise.all(users.map((u) => seeds(u.id)));
+    const stateOf = async (id: number) => ({
+      rewards: await ctx()
+        .db.selectFrom('user_rewards')
+        .select(['rakeback_units', 'referral_units', 'referral_wager'])
+        .where('user_id', '=', id)
+        .executeTakeFirstOrThrow(),
+      race: (
+        await sql<{ value: number }>`SELECT e.value FROM race_entries e JOIN races r ON r.id = e.race_id
+          WHERE r.status = 'active' AND e.user_id = ${id}`.execute(ctx().db)
+      ).rows,
+    });
+    groups = [];
+    await Promise.all([
+      wallet.bet(betOf(grouped as number, at(s, 1), 54_321, 0)),
+      wallet.bet(betOf(perBet as number, at(s, 2), 54_321, 0, true)),
+    ]);
+    expect(groups).toEqual([2]);
+    await wallet.bet(betOf(alone as number, at(s, 3), 54_321, 0));
+    const want = await stateOf(alone as number);
+    expect(want.rewards.rakeback_units).toBeGreaterThan(0);
+    expect(want.rewards.referral_units).toBeGreaterThan(0);
+    expect(want.race).toEqual([{ value: 54_321 }]);
+    expect(await stateOf(grouped as number)).toEqual(want);
+    expect(await stateOf(perBet as number)).toEqual(want);
   });
 
   it('a group never holds two bets of one player: the later one waits for the earlier, in order', async () => {

@@ -51,6 +51,12 @@ export class Metrics {
     help: 'The most bets one bet statement has carried since the node started',
     registers: [this.registry],
   });
+  readonly betGroupSeconds = new Histogram({
+    name: 'coinsite_bet_group_duration_seconds',
+    help: 'Bet statements from sending to answer (a group of bets, or one bet alone)',
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
   private groupMax = 0;
   readonly walletChanges = new Counter({
     name: 'coinsite_wallet_changes_total',
@@ -103,9 +109,10 @@ export class Metrics {
     });
   }
 
-  /** One bet statement sent with `size` bets. */
-  betGroup(size: number): void {
+  /** One bet statement answered: its bets and how long it took. */
+  betGroup(size: number, seconds: number): void {
     this.betGroups.observe(size);
+    this.betGroupSeconds.observe(seconds);
     if (size <= this.groupMax) return;
     this.groupMax = size;
     this.betGroupMax.set(size);

@@ -196,8 +196,30 @@ export interface BetRecord {
    * balance, wager).
    */
   hooks: RawBuilder<unknown>[];
+  /**
+   * The same hooks as rows of set-based statements, for the group statement (one statement per hook
+   * for the whole group instead of one per bet). Absent: the group runs `hooks` bet by bet.
+   */
+  groupHooks?: GroupHookRow[];
   /** Hold the win's update-wallet back until the animation has revealed it. */
   winNotifyDelayMs?: number;
+}
+
+/**
+ * One bet's share of a set-based hook: its row, and the statement that consumes the rows of every
+ * bet of the group that went through. `statement` is the hook's identity: the bets carrying the same
+ * one share one statement.
+ */
+export interface GroupHookRow {
+  /** Column names and PostgreSQL types of `values`, the first being user_id (bigint). */
+  columns: ReadonlyArray<readonly [name: string, type: string]>;
+  /** This bet's row (a value per column; null allowed). */
+  values: readonly unknown[];
+  /**
+   * One data-modifying statement over `placed`: a relation of the rows of the bets that went
+   * through, with the hook's columns and `wager_after` (the bettor's wager including the stake).
+   */
+  statement: (placed: RawBuilder<unknown>) => RawBuilder<unknown>;
 }
 
 /** The seed pair had moved on (another bet, a rotation, another node): read it again and retry. */
@@ -289,17 +311,19 @@ function checkAmounts(bet: BetRecord): void {
  * per player (the caller's queue guarantees it; applyBetGroup refuses otherwise). Unlike the single
  * statement, a refusal cannot raise (that would undo the whole group), so every guard is per bet and
  * nothing of a refused bet is written:
- *   lk  locks, in user id order, each bettor's users row and seed pair, keeping only the bets whose
- *       pair is still active at their nonce (a pair changed meanwhile fails the re-check and drops out:
- *       stale_seed). From here on those rows cannot change under the statement.
+ *   ls, lk  lock, in user id order, the bettors' seed pairs, keeping only the bets whose pair is still
+ *       active at their nonce (a pair changed meanwhile fails the re-check and drops out: stale_seed),
+ *       then their users rows (pairs before users, as the single statement takes them). From here on
+ *       those rows cannot change under the statement.
  *   g   decides each locked bet: balance short → insufficient_balance (or the running break, so a
  *       player on a cool-off still hears about the break); else the responsible-gaming guard, which is
  *       called last, only for a bet that passes everything else, because it counts the stake when it
  *       answers 'ok'.
  *   uu, n, b, l  move the balance, take the nonce, store the bet and its ledger rows for the 'ok'
  *       bets only (uu re-checks the balance, the CHECK constraint backs it, and n, b, l follow uu).
- *   hooks  each bet's hook statements, each seeing `u` as that bettor's row of uu (empty when its
- *       bet was refused: the hooks do nothing then, see wager-hooks.ts and race-hooks.ts).
+ *   hooks  one set-based statement per hook over the bets that went through (GroupHookRow); a bet
+ *       without that form gets its own hook statements, each seeing `u` as that bettor's row of uu
+ *       (empty when its bet was refused: the hooks do nothing then, see wager-hooks.ts, race-hooks.ts).
  */
 export async function applyBetGroup(run: RunPrepared, bets: BetRecord[]): Promise<GroupedBetResult[]> {
   const users = new Set<number>();
@@ -308,28 +332,54 @@ export async function applyBetGroup(run: RunPrepared, bets: BetRecord[]): Promis
     if (users.has(bet.userId)) throw new Error(`two bets of user ${bet.userId} in one group`);
     users.add(bet.userId);
   }
-  const rows = bets.map(
-    (b, k) =>
-      sql`(${k}::int, ${b.userId}::bigint, ${b.game}::text, ${b.stake}::bigint, ${b.payout}::bigint,
-        ${b.multiplier}::bigint, ${b.status}::text, ${JSON.stringify(b.outcome)}::jsonb, ${b.seedPairId}::bigint,
-        ${b.nonce}::int)`,
-  );
-  const hooks = bets.flatMap((b, k) =>
-    b.hooks.map(
-      (h, j) =>
+  // one array per column: the statement's text is the same whatever the group's size, so each
+  // connection prepares it once (a VALUES list would make each size a new statement to plan)
+  const col = <T>(f: (b: BetRecord) => T) => bets.map(f);
+  // set-based hooks: one statement per hook over the rows of the bets that carry it
+  const grouped = new Map<GroupHookRow['statement'], GroupHookRow[]>();
+  for (const b of bets)
+    for (const h of b.groupHooks ?? []) {
+      const list = grouped.get(h.statement);
+      if (list) list.push(h);
+      else grouped.set(h.statement, [h]);
+    }
+  const hooks = [...grouped.values()].map((list, j) => {
+    const { columns, statement } = list[0] as GroupHookRow;
+    const arrays = columns.map(
+      ([, type], c) => sql`${list.map((h) => h.values[c] ?? null)}::${sql.raw(type)}[]`,
+    );
+    const placed = sql`(SELECT v.*, uu.wager AS wager_after
+      FROM unnest(${sql.join(arrays)}) AS v(${sql.raw(columns.map(([name]) => name).join(', '))})
+      JOIN uu ON uu.id = v.user_id)`;
+    return sql`, ${sql.raw(`hg${j}`)} AS (${statement(placed)})`;
+  });
+  // a bet without the set-based form: its own hook statements, each seeing `u` as its bettor's row
+  for (const [k, b] of bets.entries()) {
+    if (b.groupHooks) continue;
+    for (const [j, h] of b.hooks.entries())
+      hooks.push(
         sql`, ${sql.raw(`h${k}_${j}`)} AS (WITH u AS (SELECT id, balance, wager FROM uu WHERE id = ${b.userId}::bigint) ${h})`,
-    ),
-  );
+      );
+  }
   const res = await run<{ k: number; r: string; balance: number | null; bet_id: number | null }>(sql`
-    WITH i(k, user_id, game, stake, payout, multiplier, status, outcome, seed_pair_id, nonce) AS (
-      VALUES ${sql.join(rows)}
-    ), lk AS MATERIALIZED (
-      SELECT i.k, i.user_id, i.stake, i.payout, us.balance
+    WITH i AS (
+      SELECT * FROM unnest(${bets.map((_, k) => k)}::int[], ${col((b) => b.userId)}::bigint[],
+        ${col((b) => b.game)}::text[], ${col((b) => b.stake)}::bigint[], ${col((b) => b.payout)}::bigint[],
+        ${col((b) => b.multiplier)}::bigint[], ${col((b) => b.status)}::text[],
+        ${col((b) => JSON.stringify(b.outcome))}::jsonb[], ${col((b) => b.seedPairId)}::bigint[],
+        ${col((b) => b.nonce)}::int[])
+        AS i(k, user_id, game, stake, payout, multiplier, status, outcome, seed_pair_id, nonce)
+    ), ls AS MATERIALIZED (
+      SELECT i.k, i.user_id, i.stake, i.payout
       FROM i
-      JOIN users us ON us.id = i.user_id
       JOIN seed_pairs s ON s.id = i.seed_pair_id AND s.user_id = i.user_id AND s.status = 'active' AND s.nonce = i.nonce
       ORDER BY i.user_id
-      FOR UPDATE OF us, s
+      FOR UPDATE OF s
+    ), lk AS MATERIALIZED (
+      SELECT ls.k, ls.user_id, ls.stake, ls.payout, us.balance
+      FROM ls JOIN users us ON us.id = ls.user_id
+      ORDER BY ls.user_id
+      FOR UPDATE OF us
     ), g AS MATERIALIZED (
       SELECT lk.k, lk.user_id,
         CASE
@@ -407,8 +457,8 @@ export interface BetGroupOptions {
   maxGroup: number;
   /** Most bet statements in flight at once; more bets wait and leave together in the next one. */
   maxInFlight: number;
-  /** Told the size of every statement sent (metrics, bench). */
-  onGroup?: (size: number) => void;
+  /** Told the size of every statement and, once answered, how long it took (metrics, bench). */
+  onGroup?: (size: number, seconds: number) => void;
 }
 
 interface PendingBet {
@@ -463,19 +513,29 @@ export function createBetBatcher(
       if (group.length === 0) return; // every queued bet waits behind its player's bet in flight
       for (const p of group) busy.add(p.bet.userId);
       inFlight++;
-      opts.onGroup?.(group.length);
-      void send(group).finally(() => {
-        for (const p of group) busy.delete(p.bet.userId);
-        inFlight--;
-        kick();
-      });
+      const started = performance.now();
+      void send(group)
+        .catch((err: unknown) => group.map((p) => () => p.reject(err)))
+        .then((settle) => {
+          opts.onGroup?.(group.length, (performance.now() - started) / 1000);
+          for (const p of group) busy.delete(p.bet.userId);
+          inFlight--;
+          for (const f of settle) f();
+          kick();
+        });
     }
   };
 
-  const alone = (p: PendingBet) => applyBet(notifier, run, p.bet).then(p.resolve, p.reject);
+  /** One bet alone, as the single statement; answers how to settle its caller. */
+  const alone = (p: PendingBet): Promise<() => void> =>
+    applyBet(notifier, run, p.bet).then(
+      (v) => () => p.resolve(v),
+      (err) => () => p.reject(err),
+    );
 
-  const send = async (group: PendingBet[]) => {
-    if (group.length === 1) return alone(group[0] as PendingBet);
+  /** Runs a group; answers, per bet, how to settle its caller (done once the books are updated). */
+  const send = async (group: PendingBet[]): Promise<Array<() => void>> => {
+    if (group.length === 1) return [await alone(group[0] as PendingBet)];
     let results: GroupedBetResult[];
     try {
       results = await applyBetGroup(
@@ -483,23 +543,18 @@ export function createBetBatcher(
         group.map((p) => p.bet),
       );
     } catch (err) {
-      if (!rolledBack(err)) {
-        for (const p of group) p.reject(err);
-        return;
-      }
-      await Promise.all(group.map(alone));
-      return;
+      if (!rolledBack(err)) return group.map((p) => () => p.reject(err));
+      return Promise.all(group.map(alone));
     }
-    for (const [k, p] of group.entries()) {
+    return group.map((p, k) => {
       const r = results[k] as GroupedBetResult;
-      if ('refused' in r) {
-        p.reject(refusalError(r.refused));
-        continue;
-      }
-      notifier.walletChanged(p.bet.userId, -p.bet.stake, 0);
-      if (p.bet.payout > 0) notifier.walletChanged(p.bet.userId, p.bet.payout, p.bet.winNotifyDelayMs ?? 0);
-      p.resolve(r);
-    }
+      if ('refused' in r) return () => p.reject(refusalError(r.refused));
+      return () => {
+        notifier.walletChanged(p.bet.userId, -p.bet.stake, 0);
+        if (p.bet.payout > 0) notifier.walletChanged(p.bet.userId, p.bet.payout, p.bet.winNotifyDelayMs ?? 0);
+        p.resolve(r);
+      };
+    });
   };
 
   return (bet) =>

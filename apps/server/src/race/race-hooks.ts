@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { HookBet } from '../games/engine/bet-engine.ts';
+import type { GroupedBetHook, HookBet } from '../games/engine/bet-engine.ts';
 
 /**
  * The race's share of the bet hooks (economy.md "Race": entry value = wager during the race).
@@ -24,6 +24,22 @@ export const raceEntryStatement = (bet: HookBet): RawBuilder<unknown> | null => 
     SELECT r.id, ${bet.userId}::bigint, ${bet.stake}::bigint FROM races r
     WHERE r.status = 'active' ${beforeEnd} AND EXISTS (SELECT 1 FROM u)
     ON CONFLICT (race_id, user_id) DO UPDATE SET value = race_entries.value + EXCLUDED.value`;
+};
+
+/** raceEntryStatement for a group of bets (wallet.ts applyBetGroup): one upsert for all of them. */
+export const raceEntryGroup: GroupedBetHook = {
+  columns: [
+    ['user_id', 'bigint'],
+    ['stake', 'bigint'],
+    ['at', 'bigint'],
+  ],
+  row: (bet) =>
+    Number.isSafeInteger(bet.stake) && bet.stake > 0 ? [bet.userId, bet.stake, bet.at ?? null] : null,
+  statement: (placed) => sql`
+    INSERT INTO race_entries (race_id, user_id, value)
+    SELECT r.id, p.user_id, p.stake FROM ${placed} p, races r
+    WHERE r.status = 'active' AND (p.at IS NULL OR r.ends_at > p.at)
+    ON CONFLICT (race_id, user_id) DO UPDATE SET value = race_entries.value + EXCLUDED.value`,
 };
 
 /** The name accrueSettled gives the queueing statement among its CTEs. */
