@@ -7,7 +7,8 @@ import type { GroupedBetHook, HookBet } from '../games/engine/bet-engine.ts';
  * Single-player stakes (dice, limbo, mines, cases, upgrader) settle in the bet engine's one statement:
  * raceEntryStatement folds one upsert into it, adding the stake to the bettor's (race, user) row of
  * the running race, found by the partial unique index on the one active race, and only when the bet
- * went through (it reads `u`, the bettor's updated row) and was taken before the race's end.
+ * went through (it reads `u`, the bettor's updated row) and was taken before the race's end. Bets
+ * settled together in one group statement share one upsert instead (raceEntryGroup).
  *
  * Refundable games (coinflip, battles, crash, roulette) count a stake when it settles, exactly where
  * their rake accrues (wager-hooks.ts accrueSettled): each newly accrued stake (once per stake key,

@@ -39,7 +39,9 @@ export interface HookBet {
 
 /**
  * What every stake also owes (rakeback, affiliate cut, race entry): one data-modifying statement,
- * or null when there is nothing to do. `wagerAfter` is the player's wager including this stake.
+ * or null when there is nothing to do. `wagerAfter` is the player's wager including this stake, NULL
+ * when the stake did not go through (a refused bet of a group statement, which runs a hook without a
+ * set-based form bet by bet): the statement must then change nothing.
  * Single-player bets fold the statements into the bet's own statement. Games whose stake can still be
  * refunded (coinflip, battles, crash, roulette) accrue when it settles instead (wager-hooks.ts
  * accrueSettled), so a refund never leaves rake behind.
