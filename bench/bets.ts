@@ -7,7 +7,9 @@
  *                        a fresh database is created there and dropped afterwards
  *
  * The server runs as its own process (node --import tsx apps/server/src/main.ts). Prints bets/s, p50 and
- * p99 latency, pgbench's TPC-B-like TPS and the ratio (goal: at least half of pgbench).
+ * p99 latency, the bets per statement of the group commit (mean and max, from the server's /metrics;
+ * BET_GROUP_MAX and BET_GROUP_IN_FLIGHT pass through to the server), pgbench's TPC-B-like TPS and the
+ * ratio (goal: at least half of pgbench).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -27,7 +29,8 @@ const BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/pos
  */
 interface BetClient {
   emit(event: string, ...args: unknown[]): void;
-  onEvent: (event: string) => void;
+  /** The event name, and the raw frame (parsed only for errors). */
+  onEvent: (event: string, frame: string) => void;
   close(): void;
 }
 
@@ -53,7 +56,7 @@ function betClient(base: string, ns: string, token: string): Promise<BetClient> 
       const end = text.indexOf('"', prefix.length + 2);
       const event = text.slice(prefix.length + 2, end);
       if (event === 'authenticated') resolve(client);
-      else client.onEvent(event);
+      else client.onEvent(event, text);
     });
   });
 }
@@ -85,6 +88,7 @@ async function main() {
         SERVE_WEB: 'false',
         ADMIN_EMAIL: 'bench-admin@example.com',
         ADMIN_PASSWORD: 'bench-admin-password',
+        METRICS_TOKEN: 'bench-metrics-token',
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     },
@@ -111,6 +115,7 @@ async function main() {
     console.log(`betting with ${CLIENTS} clients for ${SECONDS} s…`);
     const latencies: number[] = [];
     let errors = 0;
+    const errorTexts = new Map<string, number>();
     const end = Date.now() + SECONDS * 1000;
     await Promise.all(
       sockets.map(
@@ -128,10 +133,13 @@ async function main() {
                 s.emit('dice:bet', { amount: 0.01, multiplier: 2, rangeData: 50 });
               }, wait);
             };
-            s.onEvent = (event) => {
+            s.onEvent = (event, frame) => {
               if (event === 'dice:result') latencies.push(performance.now() - sentAt);
-              else if (event === 'game-creation-error' || event === 'notify-error') errors++;
-              else return;
+              else if (event === 'game-creation-error' || event === 'notify-error') {
+                errors++;
+                const text = String((JSON.parse(frame.slice(frame.indexOf('['))) as unknown[])[1]);
+                errorTexts.set(text, (errorTexts.get(text) ?? 0) + 1);
+              } else return;
               send();
             };
             send();
@@ -144,12 +152,48 @@ async function main() {
     console.log(
       `bets: ${latencies.length} in ${SECONDS} s = ${betsPerSecond.toFixed(0)} bets/s (${errors} errors)`,
     );
+    for (const [text, n] of errorTexts) console.log(`  ${n} × ${text}`);
     console.log(
       `latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,
     );
 
+    // group commit (issue 18): bets per statement, from the server's own metrics
+    const metrics = await (
+      await fetch(`${base}/metrics`, { headers: { authorization: 'Bearer bench-metrics-token' } })
+    ).text();
+    const metric = (name: string) =>
+      Number(new RegExp(`^${name} ([0-9.e+-]+)$`, 'm').exec(metrics)?.[1] ?? NaN);
+    const statements = metric('coinsite_bet_group_size_count');
+    console.log(
+      `bet statements: ${statements} carrying ${metric('coinsite_bet_group_size_sum')} bets: ` +
+        `mean ${(metric('coinsite_bet_group_size_sum') / statements).toFixed(2)}, ` +
+        `max ${metric('coinsite_bet_group_size_max')} bets per statement ` +
+        `(BET_GROUP_MAX ${process.env.BET_GROUP_MAX ?? 'default'}, BET_GROUP_IN_FLIGHT ${process.env.BET_GROUP_IN_FLIGHT ?? 'default'})`,
+    );
+    console.log(
+      `bet statement time: mean ${((metric('coinsite_bet_group_duration_seconds_sum') / statements) * 1000).toFixed(1)} ms ` +
+        `(from sending to answer, pool wait included)`,
+    );
+
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
+
+    // the books after the run: npm run ledger:check on the bench database, and every nonce taken once
+    const check = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/platform/ledger-check.ts'],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn' },
+      },
+    );
+    console.log(check.trim());
+    const reused = await pgRun(url, (c) =>
+      c.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM (SELECT 1 FROM bets GROUP BY seed_pair_id, nonce HAVING count(*) > 1) d',
+      ),
+    );
+    console.log(`nonces taken twice: ${reused.rows[0]?.n}`);
 
     const u = new URL(url);
     const pgArgs = ['-h', u.hostname, '-p', u.port || '5432', '-U', u.username || 'postgres'];

@@ -100,7 +100,13 @@ export async function buildApp(config: Config, opts: { log?: Logger; clock?: Clo
     log,
     database,
     db: database.db,
-    wallet: metrics.instrumentWallet(createWallet(realtime, database)),
+    wallet: metrics.instrumentWallet(
+      createWallet(realtime, database, {
+        maxGroup: config.BET_GROUP_MAX,
+        maxInFlight: Math.min(config.BET_GROUP_IN_FLIGHT, config.DATABASE_POOL_SIZE),
+        onGroup: (size, seconds) => metrics.betGroup(size, seconds),
+      }),
+    ),
     realtime,
     controls: new Controls(database.db),
     sessions,

@@ -1,8 +1,19 @@
 import { edgeBasisPoints } from '@coinsite/shared/fairness';
 import { type RawBuilder, sql } from 'kysely';
-import { type BetHook, betHooks, type HookBet } from '../games/engine/bet-engine.ts';
+import {
+  type BetHook,
+  betHooks,
+  type GroupedBetHook,
+  groupedBetHooks,
+  type HookBet,
+} from '../games/engine/bet-engine.ts';
 import type { Config } from '../platform/config.ts';
-import { RACE_PENDING_CTE, raceEntryStatement, racePendingStatement } from '../race/race-hooks.ts';
+import {
+  RACE_PENDING_CTE,
+  raceEntryGroup,
+  raceEntryStatement,
+  racePendingStatement,
+} from '../race/race-hooks.ts';
 import type { Unit } from '../platform/tx.ts';
 import { UNITS_PER_CENT } from './rewards/rewards-account.ts';
 
@@ -67,7 +78,9 @@ export function rakeUnits(stakeCents: number, edgeBp: number): number {
  * touches only the bettor's row: the affiliate's earnings are the sum over its referrals, so no row
  * is shared by many bettors (DESIGN.md §3). It runs after the stake was taken (the users row is
  * already locked by the same statement or transaction, so the lock order users → user_rewards is
- * the same everywhere). `wagerAfter` is the wager including this stake. Null when the stake owes no rake.
+ * the same everywhere). `wagerAfter` is the wager including this stake; NULL when the stake did not go
+ * through (a refused bet of a group statement, platform/wallet.ts applyBetGroup): nothing accrues then.
+ * Null when the stake owes no rake.
  */
 export function wagerStatement(wager: Wager, wagerAfter: RawBuilder<number>): RawBuilder<unknown> | null {
   const { userId, stake } = wager;
@@ -87,8 +100,36 @@ export function wagerStatement(wager: Wager, wagerAfter: RawBuilder<number>): Ra
         ELSE ${rake}::bigint * (SELECT affiliate_cut_bp FROM reward_settings) / 10000 END,
       referral_wager = referral_wager + CASE
         WHEN referrer_id IS NULL THEN 0 ELSE ${stake}::bigint END
-    WHERE user_id = ${userId}`;
+    WHERE user_id = ${userId} AND ${wagerAfter} IS NOT NULL`;
 }
+
+/** wagerStatement for a group of bets (wallet.ts applyBetGroup): one UPDATE, the same sums per bettor. */
+export const wagerGroup: GroupedBetHook = {
+  columns: [
+    ['user_id', 'bigint'],
+    ['rake', 'bigint'],
+    ['stake', 'bigint'],
+  ],
+  row: (wager) => {
+    if (!Number.isSafeInteger(wager.stake) || wager.stake <= 0) return null;
+    const rake = rakeUnits(wager.stake, gameEdgeBp(wager.game));
+    return rake > 0 ? [wager.userId, rake, wager.stake] : null;
+  },
+  statement: (placed) => sql`
+    UPDATE user_rewards ur SET
+      rakeback_units = ur.rakeback_units + p.rake * COALESCE((
+        SELECT rakeback_bp FROM vip_levels
+        WHERE wager_needed <= p.wager_after
+        ORDER BY wager_needed DESC, level DESC LIMIT 1
+      ), 0) / ${UNITS_PER_CENT},
+      referral_units = ur.referral_units + CASE
+        WHEN ur.referrer_id IS NULL THEN 0
+        ELSE p.rake * (SELECT affiliate_cut_bp FROM reward_settings) / 10000 END,
+      referral_wager = ur.referral_wager + CASE
+        WHEN ur.referrer_id IS NULL THEN 0 ELSE p.stake END
+    FROM ${placed} p
+    WHERE ur.user_id = p.user_id`,
+};
 
 /** The wager statement run inside a transaction that has already taken the stake (tests, tools). */
 export async function onWager(unit: Unit, wager: Wager): Promise<void> {
@@ -184,4 +225,6 @@ export function registerWagerHooks(config: Config): void {
   edges.mines = edgeBasisPoints(config.MINES_EDGE_PCT);
   if (!betHooks.includes(betHook)) betHooks.push(betHook);
   if (!betHooks.includes(raceEntryStatement)) betHooks.push(raceEntryStatement);
+  groupedBetHooks.set(betHook, wagerGroup);
+  groupedBetHooks.set(raceEntryStatement, raceEntryGroup);
 }

@@ -149,7 +149,7 @@ describe('wager hooks: the rake and its shares', () => {
     expect(q?.sql).toContain('123456789');
     // it writes the bettor's own row and no other (DESIGN.md §3)
     expect(q?.sql).toMatch(/UPDATE user_rewards/);
-    expect(q?.sql).toMatch(/WHERE user_id = \$\d+\s*$/);
+    expect(q?.sql).toMatch(/WHERE user_id = \$\d+ AND 123456789 IS NOT NULL\s*$/);
   });
 
   it('rakes the smallest stake of a low-edge game too (1 cent at 1 %)', () => {

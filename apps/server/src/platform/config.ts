@@ -20,6 +20,20 @@ const schema = z.object({
     .min(1, 'DATABASE_POOL_SIZE must be at least 1')
     .max(500, 'DATABASE_POOL_SIZE must be at most 500')
     .default(16),
+  /** Issue 18: most players' bets settled together in one statement (1: every bet alone). */
+  BET_GROUP_MAX: z.coerce
+    .number({ error: 'BET_GROUP_MAX must be a number' })
+    .int('BET_GROUP_MAX must be a whole number')
+    .min(1, 'BET_GROUP_MAX must be at least 1')
+    .max(500, 'BET_GROUP_MAX must be at most 500')
+    .default(64),
+  /** Most bet statements running at once (at most DATABASE_POOL_SIZE); later bets group up meanwhile. */
+  BET_GROUP_IN_FLIGHT: z.coerce
+    .number({ error: 'BET_GROUP_IN_FLIGHT must be a number' })
+    .int('BET_GROUP_IN_FLIGHT must be a whole number')
+    .min(1, 'BET_GROUP_IN_FLIGHT must be at least 1')
+    .max(500, 'BET_GROUP_IN_FLIGHT must be at most 500')
+    .default(2),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')

@@ -40,6 +40,24 @@ export class Metrics {
     buckets: LATENCY_BUCKETS,
     registers: [this.registry],
   });
+  readonly betGroups = new Histogram({
+    name: 'coinsite_bet_group_size',
+    help: 'Bets per bet statement (group commit: count = statements, sum = bets)',
+    buckets: [1, 2, 4, 8, 16, 32, 64, 128],
+    registers: [this.registry],
+  });
+  readonly betGroupMax = new Gauge({
+    name: 'coinsite_bet_group_size_max',
+    help: 'The most bets one bet statement has carried since the node started',
+    registers: [this.registry],
+  });
+  readonly betGroupSeconds = new Histogram({
+    name: 'coinsite_bet_group_duration_seconds',
+    help: 'Bet statements from sending to answer (a group of bets, or one bet alone)',
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+  private groupMax = 0;
   readonly walletChanges = new Counter({
     name: 'coinsite_wallet_changes_total',
     help: 'Balance changes by ledger kind (bet, win, deposit, refund, …)',
@@ -107,6 +125,15 @@ export class Metrics {
         this.inc({ count: 'writes' }, totals.writes);
       },
     });
+  }
+
+  /** One bet statement answered: its bets and how long it took. */
+  betGroup(size: number, seconds: number): void {
+    this.betGroups.observe(size);
+    this.betGroupSeconds.observe(seconds);
+    if (size <= this.groupMax) return;
+    this.groupMax = size;
+    this.betGroupMax.set(size);
   }
 
   /** The same wallet with every statement timed and every balance change counted. */

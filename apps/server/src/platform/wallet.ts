@@ -74,7 +74,10 @@ export interface WalletNotifier {
 export interface Wallet {
   /** Applies one change inside the caller's transaction and returns the new balance (cents). */
   apply(unit: Unit, change: BalanceChange): Promise<number>;
-  /** Takes the nonce, debits a stake, credits its payout and stores the bet, in one statement (see applyBet). */
+  /**
+   * Takes the nonce, debits a stake, credits its payout and stores the bet, in one statement (see
+   * applyBet), shared with other players' bets of the same moment (see createBetBatcher).
+   */
   bet(bet: BetRecord): Promise<{ betId: number; balance: number }>;
 }
 
@@ -85,8 +88,10 @@ export interface Wallet {
 export function createWallet(
   notifier: WalletNotifier,
   database: Pick<Database, 'db' | 'hotPool' | 'kind'>,
+  groups: BetGroupOptions = { maxGroup: 1, maxInFlight: Number.POSITIVE_INFINITY },
 ): Wallet {
   const prepared = preparedStatements(database);
+  const bet = createBetBatcher(notifier, prepared, groups);
   return {
     async apply(unit, change) {
       const { userId, delta, kind, ref, idempotencyKey } = change;
@@ -138,7 +143,7 @@ export function createWallet(
       );
       return balance;
     },
-    bet: (bet) => applyBet(notifier, prepared, bet),
+    bet,
   };
 }
 
@@ -191,8 +196,30 @@ export interface BetRecord {
    * balance, wager).
    */
   hooks: RawBuilder<unknown>[];
+  /**
+   * The same hooks as rows of set-based statements, for the group statement (one statement per hook
+   * for the whole group instead of one per bet). Absent: the group runs `hooks` bet by bet.
+   */
+  groupHooks?: GroupHookRow[];
   /** Hold the win's update-wallet back until the animation has revealed it. */
   winNotifyDelayMs?: number;
+}
+
+/**
+ * One bet's share of a set-based hook: its row, and the statement that consumes the rows of every
+ * bet of the group that went through. `statement` is the hook's identity: the bets carrying the same
+ * one share one statement.
+ */
+export interface GroupHookRow {
+  /** Column names and PostgreSQL types of `values`, the first being user_id (bigint). */
+  columns: ReadonlyArray<readonly [name: string, type: string]>;
+  /** This bet's row (a value per column; null allowed). */
+  values: readonly unknown[];
+  /**
+   * One data-modifying statement over `placed`: a relation of the rows of the bets that went
+   * through, with the hook's columns and `wager_after` (the bettor's wager including the stake).
+   */
+  statement: (placed: RawBuilder<unknown>) => RawBuilder<unknown>;
 }
 
 /** The seed pair had moved on (another bet, a rotation, another node): read it again and retry. */
@@ -269,4 +296,275 @@ export async function applyBet(
   notifier.walletChanged(userId, -stake, 0);
   if (payout > 0) notifier.walletChanged(userId, payout, bet.winNotifyDelayMs ?? 0);
   return { betId: row.bet_id, balance: row.balance };
+}
+
+/** What the group statement answers for one of its bets: placed, or why it alone was refused. */
+export type GroupedBetResult = { betId: number; balance: number } | { refused: string };
+
+function checkAmounts(bet: BetRecord): void {
+  if (!Number.isSafeInteger(bet.stake) || bet.stake <= 0) throw new Error(`invalid stake ${bet.stake}`);
+  if (!Number.isSafeInteger(bet.payout) || bet.payout < 0) throw new Error(`invalid payout ${bet.payout}`);
+}
+
+/**
+ * Several players' bets in ONE autocommit statement (issue 18 item 4, group commit). At most one bet
+ * per player (the caller's queue guarantees it; applyBetGroup refuses otherwise). Unlike the single
+ * statement, a refusal cannot raise (that would undo the whole group), so every guard is per bet and
+ * nothing of a refused bet is written:
+ *   ls, lk  lock, in user id order, the bettors' seed pairs, keeping only the bets whose pair is still
+ *       active at their nonce (a pair changed meanwhile fails the re-check and drops out: stale_seed),
+ *       then their users rows (pairs before users, as the single statement takes them). From here on
+ *       those rows cannot change under the statement.
+ *   g   decides each locked bet: balance short → insufficient_balance (or the running break, so a
+ *       player on a cool-off still hears about the break); else the responsible-gaming guard, which is
+ *       called last, only for a bet that passes everything else, because it counts the stake when it
+ *       answers 'ok'.
+ *   uu, n, b, l  move the balance, take the nonce, store the bet and its ledger rows for the 'ok'
+ *       bets only (uu re-checks the balance, the CHECK constraint backs it, and n, b, l follow uu).
+ *   hooks  one set-based statement per hook over the bets that went through (GroupHookRow); a bet
+ *       without that form gets its own hook statements, each seeing `u` as that bettor's row of uu
+ *       (empty when its bet was refused: the hooks do nothing then, see wager-hooks.ts, race-hooks.ts).
+ */
+export async function applyBetGroup(run: RunPrepared, bets: BetRecord[]): Promise<GroupedBetResult[]> {
+  const users = new Set<number>();
+  for (const bet of bets) {
+    checkAmounts(bet);
+    if (users.has(bet.userId)) throw new Error(`two bets of user ${bet.userId} in one group`);
+    users.add(bet.userId);
+  }
+  // one array per column: the statement's text is the same whatever the group's size, so each
+  // connection prepares it once (a VALUES list would make each size a new statement to plan)
+  const col = <T>(f: (b: BetRecord) => T) => bets.map(f);
+  // set-based hooks: one statement per hook over the rows of the bets that carry it
+  const grouped = new Map<GroupHookRow['statement'], GroupHookRow[]>();
+  for (const b of bets)
+    for (const h of b.groupHooks ?? []) {
+      const list = grouped.get(h.statement);
+      if (list) list.push(h);
+      else grouped.set(h.statement, [h]);
+    }
+  const hooks = [...grouped.values()].map((list, j) => {
+    const { columns, statement } = list[0] as GroupHookRow;
+    const arrays = columns.map(
+      ([, type], c) => sql`${list.map((h) => h.values[c] ?? null)}::${sql.raw(type)}[]`,
+    );
+    const placed = sql`(SELECT v.*, uu.wager AS wager_after
+      FROM unnest(${sql.join(arrays)}) AS v(${sql.raw(columns.map(([name]) => name).join(', '))})
+      JOIN uu ON uu.id = v.user_id)`;
+    return sql`, ${sql.raw(`hg${j}`)} AS (${statement(placed)})`;
+  });
+  // a bet without the set-based form: its own hook statements, each seeing `u` as its bettor's row
+  for (const [k, b] of bets.entries()) {
+    if (b.groupHooks) continue;
+    for (const [j, h] of b.hooks.entries())
+      hooks.push(
+        sql`, ${sql.raw(`h${k}_${j}`)} AS (WITH u AS (SELECT id, balance, wager FROM uu WHERE id = ${b.userId}::bigint) ${h})`,
+      );
+  }
+  const res = await run<{ k: number; r: string; balance: number | null; bet_id: number | null }>(sql`
+    WITH i AS (
+      SELECT * FROM unnest(${bets.map((_, k) => k)}::int[], ${col((b) => b.userId)}::bigint[],
+        ${col((b) => b.game)}::text[], ${col((b) => b.stake)}::bigint[], ${col((b) => b.payout)}::bigint[],
+        ${col((b) => b.multiplier)}::bigint[], ${col((b) => b.status)}::text[],
+        ${col((b) => JSON.stringify(b.outcome))}::jsonb[], ${col((b) => b.seedPairId)}::bigint[],
+        ${col((b) => b.nonce)}::int[])
+        AS i(k, user_id, game, stake, payout, multiplier, status, outcome, seed_pair_id, nonce)
+    ), ls AS MATERIALIZED (
+      SELECT i.k, i.user_id, i.stake, i.payout
+      FROM i
+      JOIN seed_pairs s ON s.id = i.seed_pair_id AND s.user_id = i.user_id AND s.status = 'active' AND s.nonce = i.nonce
+      ORDER BY i.user_id
+      FOR UPDATE OF s
+    ), lk AS MATERIALIZED (
+      SELECT ls.k, ls.user_id, ls.stake, ls.payout, us.balance
+      FROM ls JOIN users us ON us.id = ls.user_id
+      ORDER BY ls.user_id
+      FOR UPDATE OF us
+    ), g AS MATERIALIZED (
+      SELECT lk.k, lk.user_id,
+        CASE
+          WHEN lk.balance < lk.stake THEN COALESCE(
+            (SELECT 'rg:' || rs.block_kind FROM rg_state rs
+             WHERE rs.user_id = lk.user_id AND rs.blocked_until > now()),
+            'insufficient_balance')
+          WHEN EXISTS (SELECT 1 FROM rg_state rs WHERE rs.user_id = lk.user_id) THEN
+            'rg:' || rg_take(lk.user_id, lk.stake, lk.stake - lk.payout, lk.stake, 0)
+          ELSE 'rg:ok'
+        END AS r
+      FROM lk
+    ), ok AS (
+      SELECT i.* FROM i JOIN g ON g.k = i.k WHERE g.r = 'rg:ok'
+    ), uu AS (
+      UPDATE users us SET balance = us.balance - ok.stake + ok.payout, wager = us.wager + ok.stake
+      FROM ok WHERE us.id = ok.user_id AND us.balance >= ok.stake
+      RETURNING us.id, us.balance, us.wager
+    ), n AS (
+      UPDATE seed_pairs s SET nonce = s.nonce + 1
+      FROM ok JOIN uu ON uu.id = ok.user_id
+      WHERE s.id = ok.seed_pair_id AND s.nonce = ok.nonce
+      RETURNING s.id
+    ), b AS (
+      INSERT INTO bets (user_id, game, stake, payout, multiplier, status, outcome, seed_pair_id, nonce, settled_at)
+      SELECT ok.user_id, ok.game, ok.stake, ok.payout, ok.multiplier, ok.status, ok.outcome, ok.seed_pair_id,
+             ok.nonce, CASE WHEN ok.status = 'settled' THEN now() END
+      FROM ok JOIN uu ON uu.id = ok.user_id
+      ORDER BY ok.k
+      RETURNING id, user_id
+    ), l AS (
+      INSERT INTO ledger_entries (user_id, delta, balance_after, kind, ref, idempotency_key)
+      SELECT ok.user_id, v.delta, v.balance_after, v.kind, b.id::text, v.kind || ':' || b.id
+      FROM ok JOIN uu ON uu.id = ok.user_id JOIN b ON b.user_id = ok.user_id,
+        LATERAL (VALUES
+          (1, -ok.stake, uu.balance - ok.payout, 'bet'),
+          (2, ok.payout, uu.balance, 'win')
+        ) AS v(ord, delta, balance_after, kind)
+      WHERE v.delta <> 0
+      ORDER BY ok.k, v.ord
+    )${hooks.length > 0 ? sql.join(hooks, sql``) : sql``}
+    SELECT i.k, COALESCE(g.r, 'stale_seed') AS r, uu.balance, b.id AS bet_id
+    FROM i LEFT JOIN g ON g.k = i.k LEFT JOIN uu ON uu.id = i.user_id LEFT JOIN b ON b.user_id = i.user_id
+    ORDER BY i.k`);
+  const out: GroupedBetResult[] = bets.map(() => ({ refused: 'no_answer' }));
+  for (const row of res.rows) {
+    const r = row.r === 'rg:ok' ? 'ok' : row.r;
+    if (r === 'ok' && row.balance !== null && row.bet_id !== null)
+      out[row.k] = { betId: row.bet_id, balance: row.balance };
+    else out[row.k] = { refused: r === 'ok' ? 'insufficient_balance' : r };
+  }
+  return out;
+}
+
+/** The error a refused bet of a group gets: the same the single statement raises. */
+function refusalError(reason: string): Error {
+  if (reason === 'stale_seed') return new StaleSeedError();
+  if (reason === 'insufficient_balance') return Errors.insufficientBalance();
+  if (reason.startsWith('rg:')) return rgRefusal(reason.slice(3));
+  return new Error(`the bet group statement answered ${reason}`);
+}
+
+/**
+ * A PostgreSQL ERROR answered for the statement itself: the autocommit statement was rolled back as a
+ * whole, so its bets may be tried again one by one. Anything else (a lost connection) may have come
+ * after the commit: those bets are failed, never retried.
+ */
+function rolledBack(err: unknown): boolean {
+  const e = err as { severity?: string; code?: string } | null;
+  return e?.severity === 'ERROR' && typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code);
+}
+
+export interface BetGroupOptions {
+  /** Most bets in one statement (1: every bet alone, the single statement). */
+  maxGroup: number;
+  /** Most bet statements in flight at once; more bets wait and leave together in the next one. */
+  maxInFlight: number;
+  /** Told the size of every statement and, once answered, how long it took (metrics, bench). */
+  onGroup?: (size: number, seconds: number) => void;
+}
+
+interface PendingBet {
+  bet: BetRecord;
+  resolve: (v: { betId: number; balance: number }) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Group commit for bets. A bet is sent at the end of the event-loop turn it arrived in (setImmediate:
+ * no timer, so an idle server never waits) together with every other bet of that turn; while
+ * maxInFlight statements are running, new bets queue and leave together as one statement the moment
+ * one finishes. A group of one is the single-bet statement (applyBet). A group holds at most one bet
+ * per player: a second bet of a player already in the group waits for the next one, in order (the bet
+ * engine's per-player queue never lets that happen; this keeps it true whatever the caller does).
+ * A group statement that fails as a whole (a deadlock, a unique index: a PostgreSQL error, so nothing
+ * of it was committed) is retried bet by bet with the single statement, so the error reaches only the
+ * bet that causes it.
+ */
+export function createBetBatcher(
+  notifier: WalletNotifier,
+  run: RunPrepared,
+  opts: BetGroupOptions,
+): (bet: BetRecord) => Promise<{ betId: number; balance: number }> {
+  const queue: PendingBet[] = [];
+  let inFlight = 0;
+  let scheduled = false;
+  /** Players with a bet in a statement now: their next bet waits for it. */
+  const busy = new Set<number>();
+
+  const kick = () => {
+    if (scheduled || queue.length === 0 || inFlight >= opts.maxInFlight) return;
+    scheduled = true;
+    setImmediate(flush);
+  };
+
+  const flush = () => {
+    scheduled = false;
+    while (queue.length > 0 && inFlight < opts.maxInFlight) {
+      const group: PendingBet[] = [];
+      const users = new Set<number>();
+      for (let i = 0; i < queue.length && group.length < opts.maxGroup; ) {
+        const p = queue[i] as PendingBet;
+        if (users.has(p.bet.userId) || busy.has(p.bet.userId)) {
+          i++;
+          continue;
+        }
+        users.add(p.bet.userId);
+        group.push(p);
+        queue.splice(i, 1);
+      }
+      if (group.length === 0) return; // every queued bet waits behind its player's bet in flight
+      for (const p of group) busy.add(p.bet.userId);
+      inFlight++;
+      const started = performance.now();
+      void send(group)
+        .catch((err: unknown) => group.map((p) => () => p.reject(err)))
+        .then((settle) => {
+          opts.onGroup?.(group.length, (performance.now() - started) / 1000);
+          for (const p of group) busy.delete(p.bet.userId);
+          inFlight--;
+          for (const f of settle) f();
+          kick();
+        });
+    }
+  };
+
+  /** One bet alone, as the single statement; answers how to settle its caller. */
+  const alone = (p: PendingBet): Promise<() => void> =>
+    applyBet(notifier, run, p.bet).then(
+      (v) => () => p.resolve(v),
+      (err) => () => p.reject(err),
+    );
+
+  /** Runs a group; answers, per bet, how to settle its caller (done once the books are updated). */
+  const send = async (group: PendingBet[]): Promise<Array<() => void>> => {
+    if (group.length === 1) return [await alone(group[0] as PendingBet)];
+    let results: GroupedBetResult[];
+    try {
+      results = await applyBetGroup(
+        run,
+        group.map((p) => p.bet),
+      );
+    } catch (err) {
+      if (!rolledBack(err)) return group.map((p) => () => p.reject(err));
+      return Promise.all(group.map(alone));
+    }
+    return group.map((p, k) => {
+      const r = results[k] as GroupedBetResult;
+      if ('refused' in r) return () => p.reject(refusalError(r.refused));
+      return () => {
+        notifier.walletChanged(p.bet.userId, -p.bet.stake, 0);
+        if (p.bet.payout > 0) notifier.walletChanged(p.bet.userId, p.bet.payout, p.bet.winNotifyDelayMs ?? 0);
+        p.resolve(r);
+      };
+    });
+  };
+
+  return (bet) =>
+    new Promise((resolve, reject) => {
+      try {
+        checkAmounts(bet);
+      } catch (err) {
+        return reject(err);
+      }
+      queue.push({ bet, resolve, reject });
+      kick();
+    });
 }

@@ -5,7 +5,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { Errors } from '../../platform/errors.ts';
 import { limit } from '../../platform/http.ts';
 import { type RawBuilder, sql } from 'kysely';
-import { StaleSeedError } from '../../platform/wallet.ts';
+import { type GroupHookRow, StaleSeedError } from '../../platform/wallet.ts';
 import { seedCacheOf } from '../fairness/seeds.service.ts';
 import { publishBet } from './live-feed.ts';
 
@@ -39,13 +39,39 @@ export interface HookBet {
 
 /**
  * What every stake also owes (rakeback, affiliate cut, race entry): one data-modifying statement,
- * or null when there is nothing to do. `wagerAfter` is the player's wager including this stake.
+ * or null when there is nothing to do. `wagerAfter` is the player's wager including this stake, NULL
+ * when the stake did not go through (a refused bet of a group statement, which runs a hook without a
+ * set-based form bet by bet): the statement must then change nothing.
  * Single-player bets fold the statements into the bet's own statement. Games whose stake can still be
  * refunded (coinflip, battles, crash, roulette) accrue when it settles instead (wager-hooks.ts
  * accrueSettled), so a refund never leaves rake behind.
  */
 export type BetHook = (bet: HookBet, wagerAfter: RawBuilder<number>) => RawBuilder<unknown> | null;
 export const betHooks: BetHook[] = [];
+
+/**
+ * A hook's set-based form for the group statement (wallet.ts applyBetGroup): the bet's row (null when
+ * the hook returns null for it) and one statement over the rows of all the group's bets that went
+ * through. Must do exactly what the hook does, bet by bet.
+ */
+export interface GroupedBetHook {
+  columns: GroupHookRow['columns'];
+  row(bet: HookBet): readonly unknown[] | null;
+  statement(placed: RawBuilder<unknown>): RawBuilder<unknown>;
+}
+export const groupedBetHooks = new Map<BetHook, GroupedBetHook>();
+
+/** The hooks of one stake as GroupHookRows, or undefined when a hook has no set-based form. */
+export function groupHooksOf(bet: HookBet): GroupHookRow[] | undefined {
+  const rows: GroupHookRow[] = [];
+  for (const hook of betHooks) {
+    const g = groupedBetHooks.get(hook);
+    if (!g) return undefined;
+    const row = g.row(bet);
+    if (row) rows.push({ columns: g.columns, values: row, statement: g.statement });
+  }
+  return rows;
+}
 
 /** A bet retried this many times on a stale seed pair gives up (only a storm of other nodes' bets). */
 const STALE_RETRIES = 5;
@@ -107,6 +133,7 @@ export async function placeBet<O>(
           seedPairId: seeds.pairId,
           nonce: seeds.nonce,
           hooks: req.accrueAtSettle ? [] : betHooks.flatMap((hook) => hook(hookBet, wagerAfter) ?? []),
+          groupHooks: req.accrueAtSettle ? [] : groupHooksOf(hookBet),
           winNotifyDelayMs: req.winNotifyDelayMs,
         });
         cache.advance(userId, seeds);
