@@ -65,7 +65,7 @@ describe.each(DB_KINDS)('metrics and health on %s', (db) => {
     expect(value(samples, 'coinsite_wallet_changes_total', { kind: 'admin' })).toBeGreaterThanOrEqual(1);
     expect(value(samples, 'coinsite_socket_connections', { namespace: 'dice' })).toBe(1);
     // the dice socket's answers went out through the write batcher: at least one turn, one write each
-    const batches = value(samples, 'coinsite_socket_writes_total', { count: 'batches' });
+    const batches = value(samples, 'coinsite_socket_writes_total', { count: 'batches' }) ?? 0;
     expect(batches).toBeGreaterThanOrEqual(1);
     expect(value(samples, 'coinsite_socket_writes_total', { count: 'writes' })).toBeGreaterThanOrEqual(
       batches,
