@@ -1,11 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { rouletteColor } from '@coinsite/shared/fairness';
+import { rouletteColor, roulettePayout } from '@coinsite/shared/fairness';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ROULETTE_BETTING_MS } from '../../apps/server/src/games/roulette/roulette.loop.ts';
+import {
+  type AutobetConfig,
+  afterBet,
+  DEFAULT_AUTOBET,
+  type StopReason,
+  startAutobet,
+} from '../../apps/web/src/features/autobet/autobet.ts';
+import { settledShot } from './support/site.ts';
 import { type RoundLoops, roundLoopsOf } from '../../apps/server/src/games/rounds/round-games.ts';
 import { balanceOf, driveUntil, fundedPlayer } from '../../apps/server/src/games/rounds/round-test-kit.ts';
-import { ROULETTE_BETTING_MS } from '../../apps/server/src/games/roulette/roulette.loop.ts';
 import { ManualClock } from '../../apps/server/src/platform/clock.ts';
 import { startServer, type TestServer } from '../../apps/server/src/test-support/server.ts';
 
@@ -36,15 +44,22 @@ describe('roulette in the browser', () => {
     await server?.close();
   });
 
-  async function open(token: string, phone = false) {
+  /** A signed-in page; `realClock` keeps the page's own clock (no fast-forward through the wheel). */
+  async function open(token: string, phone = false, opts: { realClock?: boolean; settings?: object } = {}) {
     const context = await browser.newContext({
       baseURL: server.url,
       viewport: phone ? { width: 390, height: 844 } : { width: 1440, height: 900 },
       isMobile: phone,
       hasTouch: phone,
     });
-    await context.clock.install();
-    await context.addInitScript((t) => window.localStorage.setItem('token', t), token);
+    if (!opts.realClock) await context.clock.install();
+    await context.addInitScript(
+      ([t, settings]) => {
+        window.localStorage.setItem('token', t as string);
+        if (settings) window.localStorage.setItem('game-settings', settings as string);
+      },
+      [token, opts.settings ? JSON.stringify(opts.settings) : ''],
+    );
     const page = await context.newPage();
     await page.goto('/roulette');
     await page.getByLabel('Account menu').waitFor({ timeout: 30_000 });
@@ -117,5 +132,109 @@ describe('roulette in the browser', () => {
     await expect
       .poll(() => page.getByTestId('balance').first().textContent(), { timeout: 10_000 })
       .toBe(((2000 - 600 + won) / 100).toFixed(2));
+  });
+  /** Drives to the next round taking bets whose slot passes `pick`. */
+  async function bettingRound(pick: (slot: number) => boolean = () => true) {
+    let last = 0;
+    await driveUntil(
+      clock,
+      loop(),
+      () => {
+        const s = loop().current;
+        if (s.kind !== 'betting' || s.round.id === last) return false;
+        last = s.round.id;
+        return pick(s.round.slot);
+      },
+      600_000,
+      250,
+    );
+    const s = loop().current;
+    if (s.kind !== 'betting') throw new Error('not betting');
+    return s.round;
+  }
+
+  it('autobet: a bet on green every round until the loss limit; a big manual bet asks first', async () => {
+    // the first round's slot is not green: its bet loses for sure, the next ones are the chain's
+    let round = await bettingRound((slot) => slot !== 0);
+    const p = await fundedPlayer(ctx(), 20);
+    const page = await open(p.token, false, { realClock: true, settings: { confirmFraction: 0.5 } });
+    await page.getByTestId('bet-mode-auto').click();
+    await page.getByLabel('Bet Amount').fill('1.00');
+    await page.getByTestId('auto-color-green').click();
+    await page.getByTestId('auto-bets').fill('4');
+    await page.getByTestId('auto-stop-loss').fill('2.00');
+    await settledShot(page, 'roulette-autobet-desktop');
+    await page.getByTestId('auto-start').click();
+    const rows = () =>
+      ctx()
+        .db.selectFrom('round_bets')
+        .select(['round_id', 'amount', 'color', 'payout'])
+        .where('user_id', '=', p.id)
+        .orderBy('id')
+        .execute();
+    // the controller's own rules on the real slots say where the session must stop
+    const config: AutobetConfig = { ...DEFAULT_AUTOBET, bets: 4, stopOnLoss: 200 };
+    let state = startAutobet(100);
+    let stop: StopReason | null = null;
+    while (!stop) {
+      await expect.poll(async () => (await rows()).length, { timeout: 10_000 }).toBe(state.played + 1);
+      const bet = (await rows())[state.played];
+      expect(bet).toMatchObject({ round_id: round.id, amount: 100, color: 'green' });
+      const r = afterBet(config, state, { stake: 100, payout: roulettePayout(100, 'green', round.slot) });
+      state = r.state;
+      stop = r.stop;
+      if (state.played === 1) {
+        await expect
+          .poll(() => page.getByTestId('roulette-column-green').textContent())
+          .toContain(p.username);
+        await settledShot(page, 'roulette-autobet-running-desktop');
+      }
+      // the wheel rolls and stops (the round's history entry settles the bet), the next round opens
+      await driveUntil(
+        clock,
+        loop(),
+        () => loop().current.kind === 'rolling',
+        ROULETTE_BETTING_MS + 1000,
+        250,
+      );
+      round = await bettingRound();
+    }
+    const session = page.getByTestId('auto-session');
+    await expect.poll(() => session.getAttribute('data-ended'), { timeout: 10_000 }).toBe(stop);
+    expect(await page.getByTestId('auto-played').textContent()).toBe(String(state.played));
+    expect(await page.getByTestId('auto-profit').textContent()).toBe(
+      `${state.profit < 0 ? '−' : ''}${(Math.abs(state.profit) / 100).toFixed(2)}`,
+    );
+    // nothing went into the round that opened after the stop
+    const placed = await rows();
+    expect(placed).toHaveLength(state.played);
+    expect(placed.reduce((sum, b) => sum + b.payout - b.amount, 0)).toBe(state.profit);
+    expect(await balanceOf(ctx(), p.id)).toBe(2000 + state.profit);
+    await expect
+      .poll(() => page.getByTestId('balance').first().textContent(), { timeout: 10_000 })
+      .toBe(((2000 + state.profit) / 100).toFixed(2));
+    expect(await page.getByLabel('Bet Amount').inputValue()).toBe('1.00');
+
+    // bet safety, in a fresh round (the page's own clock counts its 15 s): above half the balance
+    // the bet asks first, and Cancel sends nothing
+    round = await bettingRound();
+    expect(await rows()).toHaveLength(state.played);
+    await settledShot(page, 'roulette-autobet-stopped-desktop');
+    await page.getByTestId('bet-mode-manual').click();
+    const big = Math.round((2000 + state.profit) * 0.6); // 60 % of the balance
+    await page.getByLabel('Bet Amount').fill((big / 100).toFixed(2));
+    const red = page.getByTestId('roulette-bet-red');
+    await expect.poll(() => red.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await red.click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm your bet' });
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain(`Bet ${(big / 100).toFixed(2)} (60% of your balance)?`);
+    await settledShot(page, 'roulette-bet-confirm-desktop');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await red.click();
+    await page.getByRole('dialog', { name: 'Confirm your bet' }).getByTestId('bet-confirm-yes').click();
+    await expect.poll(async () => (await rows()).length).toBe(state.played + 1);
+    expect((await rows())[state.played]).toMatchObject({ round_id: round.id, amount: big, color: 'red' });
   });
 });

@@ -321,6 +321,61 @@ describe('stake-style betting tools in the browser', () => {
     await shot(page, 'stake-cases-autobet-desktop');
   });
 
+  it('cases hotkeys: the dialog lists what the keys do to the number of cases; D/S/A change it, Space opens', async () => {
+    const user = await site.server.newUser();
+    await site.fund(user.id, 100);
+    const { context, page } = await site.newPage();
+    await context.addInitScript((t) => {
+      window.localStorage.setItem('token', t);
+      if (!window.localStorage.getItem('game-settings'))
+        window.localStorage.setItem(
+          'game-settings',
+          JSON.stringify({ hotkeys: true, instant: { cases: true } }),
+        );
+    }, user.token);
+    await page.goto('/cases/inferno');
+    await page.getByLabel('Account menu').waitFor({ timeout: 20_000 });
+    await settledBalance(page, '100.00');
+    await page.getByTestId('hotkeys-open').click();
+    const dialog = page.getByRole('dialog', { name: 'Hotkeys' });
+    const keys = dialog.getByRole('list', { name: 'Hotkeys' });
+    await keys.waitFor();
+    expect(await keys.textContent()).toContain('Open the case (in Auto: stop the autobet)');
+    expect(await keys.textContent()).toContain('Double the number of cases');
+    expect(await dialog.getByTestId('hotkeys-switch').getAttribute('aria-checked')).toBe('true');
+    await site.settledShot(page, 'stake-cases-hotkeys-dialog-desktop');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+
+    const count = page.getByRole('group', { name: 'Number of cases' });
+    const picked = () => count.locator('[aria-pressed="true"]').textContent();
+    expect(await picked()).toBe('1');
+    await page.keyboard.press('d');
+    await expect.poll(picked).toBe('2');
+    await page.keyboard.press('d');
+    await page.keyboard.press('d');
+    await expect.poll(picked).toBe('4'); // a page opens 4 cases at most
+    await page.keyboard.press('s');
+    await expect.poll(picked).toBe('2');
+    await page.keyboard.press('a');
+    await expect.poll(picked).toBe('1');
+    await page.keyboard.press('d');
+    await expect.poll(picked).toBe('2');
+    // Space opens the two cases: two real bets, paid for at once
+    await page.keyboard.press('Space');
+    const opens = () =>
+      db().selectFrom('bets').select(['stake', 'payout']).where('user_id', '=', user.id).execute();
+    await expect.poll(async () => (await opens()).length, { timeout: 20_000 }).toBe(2);
+    const rows = await opens();
+    const net = rows.reduce((sum, r) => sum + r.payout - r.stake, 0);
+    await settledBalance(page, ((10_000 + net) / 100).toFixed(2));
+    // Q turns instant mode off again
+    await page.keyboard.press('q');
+    await expect.poll(() => page.getByTestId('instant-toggle').getAttribute('aria-pressed')).toBe('false');
+    await site.settledShot(page, 'stake-cases-hotkeys-desktop');
+  });
+
   it('live feed tabs: a 150.00 bet shows under High rollers on the home page; the tabs fit a phone', async () => {
     const { page } = await player(500, '/dice');
     await settledBalance(page, '500.00');

@@ -1,5 +1,6 @@
 import {
   UPGRADER_DIVISOR,
+  upgraderOutcome,
   upgraderTicket,
   upgraderTicketDisplay,
   upgraderWinningTickets,
@@ -8,6 +9,13 @@ import { upgraderMultiplier } from '@coinsite/shared/games';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCacheOf } from '../../apps/server/src/games/fairness/seeds.service.ts';
+import {
+  type AutobetConfig,
+  afterBet,
+  DEFAULT_AUTOBET,
+  type StopReason,
+  startAutobet,
+} from '../../apps/web/src/features/autobet/autobet.ts';
 import { type Site, startSite } from './support/site.ts';
 
 interface Item {
@@ -206,6 +214,104 @@ describe('upgrader in the browser', () => {
     );
     expect(violations.filter((v) => v !== 'script-src eval')).toEqual([]);
     expect(consoleErrors.filter((t) => /worker|blob:/i.test(t))).toEqual([]);
+  });
+
+  it('autobet in instant mode: a few upgrades stop on the rule the seeds predict; balance and My bets agree', async () => {
+    const u = await site.server.newUser();
+    await site.fund(u.id, 100);
+    const item = items.find((i) => i.price >= 20 && i.price <= 60);
+    if (!item) throw new Error('no item between 20 and 60');
+    const price = Math.round(item.price * 100);
+    const stake = Math.floor(price * 0.4); // a 40 % chance on the over side
+    const ctx = site.server.site.ctx;
+    // the next 6 tickets are fixed by the committed seeds: pick the stop rule they end on after 2 or more
+    let predicted: { config: AutobetConfig; played: number; profit: number; stop: StopReason } | null = null;
+    for (let attempt = 0; attempt < 8 && !predicted; attempt++) {
+      const seeds = await seedCacheOf(ctx).get(ctx.db, u.id);
+      const bets = Array.from({ length: 6 }, (_, i) => ({
+        stake,
+        payout: upgraderOutcome({ ...seeds, nonce: seeds.nonce + i }, stake, price, 'over').payout,
+      }));
+      let running = 0;
+      let best = 0;
+      let worst = 0;
+      for (const b of bets) {
+        running += b.payout - b.stake;
+        best = Math.max(best, running);
+        worst = Math.min(worst, running);
+      }
+      for (const rule of [{ stopOnProfit: best }, { stopOnLoss: -worst }]) {
+        if ((rule.stopOnProfit ?? rule.stopOnLoss ?? 0) <= 0) continue;
+        const config: AutobetConfig = { ...DEFAULT_AUTOBET, bets: 6, ...rule };
+        let state = startAutobet(stake);
+        let stop: StopReason | null = null;
+        // the server's balance (a win is credited with its bet) must cover every stake the session places
+        let covered = true;
+        for (const b of bets) {
+          if (10_000 + state.profit < stake) covered = false;
+          ({ state, stop } = afterBet(config, state, b));
+          if (stop) break;
+        }
+        if (covered && stop && stop !== 'count' && state.played >= 2) {
+          predicted = { config, played: state.played, profit: state.profit, stop };
+          break;
+        }
+      }
+      if (!predicted) {
+        await site.server.api(
+          'POST',
+          '/api/provably-fair/update-seed',
+          { newClientSeed: `up${attempt}` },
+          u.token,
+        );
+        seedCacheOf(ctx).forget(u.id);
+      }
+    }
+    if (!predicted) throw new Error('no seed pair gave a stop rule after 2 to 5 affordable upgrades');
+
+    const { context, page } = await site.newPage();
+    await context.addInitScript((t) => {
+      window.localStorage.setItem('token', t);
+      window.localStorage.setItem('game-settings', JSON.stringify({ instant: { upgrader: true } }));
+    }, u.token);
+    await page.goto('/upgrader');
+    await page.getByLabel('Account menu').waitFor({ timeout: 20_000 });
+    await expect.poll(() => balance(page).textContent()).toBe('100.00');
+    await itemButton(page, item).click();
+    await page.getByLabel('Amount').fill((stake / 100).toFixed(2));
+    await page.getByTestId('bet-mode-auto').click();
+    await page.getByTestId('auto-bets').fill('6');
+    const { stopOnProfit, stopOnLoss } = predicted.config;
+    if (stopOnProfit > 0) await page.getByTestId('auto-stop-profit').fill((stopOnProfit / 100).toFixed(2));
+    if (stopOnLoss > 0) await page.getByTestId('auto-stop-loss').fill((stopOnLoss / 100).toFixed(2));
+    await page.getByTestId('auto-start').click();
+    const session = page.getByTestId('auto-session');
+    await expect.poll(() => session.getAttribute('data-ended'), { timeout: 30_000 }).toBe(predicted.stop);
+    expect(await page.getByTestId('auto-played').textContent()).toBe(String(predicted.played));
+    const profit = predicted.profit;
+    expect(await page.getByTestId('auto-profit').textContent()).toBe(
+      `${profit < 0 ? '−' : ''}${(Math.abs(profit) / 100).toFixed(2)}`,
+    );
+    // each upgrade was a real bet at the stake, and the balance is what they add up to
+    const rows = await ctx.db
+      .selectFrom('bets')
+      .select(['stake', 'payout'])
+      .where('user_id', '=', u.id)
+      .where('game', '=', 'upgrader')
+      .execute();
+    expect(rows).toHaveLength(predicted.played);
+    for (const r of rows) expect(r.stake).toBe(stake);
+    expect(rows.reduce((sum, r) => sum + r.payout - r.stake, 0)).toBe(profit);
+    await expect
+      .poll(() => balance(page).textContent(), { timeout: 10_000 })
+      .toBe(((10_000 + profit) / 100).toFixed(2));
+    // and My bets under the game lists them
+    const feed = page.getByRole('region', { name: 'Live bets' });
+    await feed.getByRole('tab', { name: 'My bets' }).click();
+    await expect
+      .poll(() => feed.getByTestId('live-bet-row').count(), { timeout: 10_000 })
+      .toBe(predicted.played);
+    await site.settledShot(page, 'upgrader-autobet-desktop');
   });
 
   it('shows the signed-out state and fits a phone', async () => {

@@ -33,6 +33,29 @@ export interface Site {
 const SHOTS = path.resolve(import.meta.dirname, '../../../screenshots');
 
 /**
+ * Waits until no finite animation runs (dialog zoom, pane slide, page fade): before a screenshot.
+ * Short transitions (100 ms or less) are live readouts following their value every tick (the
+ * roulette countdown bar): they never end, and a screenshot shows them as they are.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => {
+      if (a.playState !== 'running') return true;
+      const timing = a.effect?.getTiming();
+      if (timing?.iterations === Number.POSITIVE_INFINITY) return true;
+      return a instanceof CSSTransition && Number(timing?.duration ?? 0) <= 100;
+    }),
+  );
+}
+
+/** Saves screenshots/<name>.png once the entrance animations are over (for files without a Site). */
+export async function settledShot(page: Page, name: string): Promise<void> {
+  await settled(page);
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+/**
  * Starts the real server (serving the built web app) on a random port with a fresh embedded
  * database, and connects to the one shared browser.
  */
@@ -80,15 +103,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
       await page.getByRole('textbox', { name: 'Chat message' }).waitFor();
       return page;
     },
-    async settled(page) {
-      await page.waitForFunction(() =>
-        document
-          .getAnimations()
-          .every(
-            (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-          ),
-      );
-    },
+    settled,
     adminToken: () => server.signIn('admin@example.com', 'admin-password'),
     async fund(userId, coins) {
       const ctx = server.site.ctx;
@@ -105,10 +120,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
       mkdirSync(SHOTS, { recursive: true });
       await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
     },
-    async settledShot(page, name) {
-      await site.settled(page);
-      await site.shot(page, name);
-    },
+    settledShot,
     async close() {
       for (const c of contexts) await c.close().catch(() => {});
       await browser.close().catch(() => {});

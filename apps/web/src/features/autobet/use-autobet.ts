@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { BET_LOCK_MS } from '../dice/bet-lock.ts';
 import { type AutobetConfig, type AutobetState, afterBet, STOP_TEXT, startAutobet } from './autobet.ts';
@@ -33,11 +33,14 @@ export function useAutobet({
   place,
   connected,
   onAmount,
+  onEnd,
 }: {
   place: (amountCents: number) => Promise<SettledBet>;
   connected: boolean;
   /** Told the stake of every bet the session places (the amount field follows it). */
   onAmount?: (amountCents: number) => void;
+  /** Told when the session ends (a round game drops a bet it still holds for the next round). */
+  onEnd?: (reason: EndReason) => void;
 }): Autobet {
   const [running, setRunning] = useState(false);
   const [session, setSession] = useState<AutobetState | null>(null);
@@ -47,12 +50,15 @@ export function useAutobet({
   placeRef.current = place;
   const amountRef = useRef(onAmount);
   amountRef.current = onAmount;
+  const endRef = useRef(onEnd);
+  endRef.current = onEnd;
 
   const finish = useCallback((id: number, reason: EndReason) => {
     if (run.current !== id) return;
     run.current += 1;
     setRunning(false);
     setEnded(reason);
+    endRef.current?.(reason);
     if (reason === 'error') return; // the game already toasted the server's reason
     if (reason === 'count' || reason === 'player') toast(STOP_TEXT[reason]);
     else toast.info(STOP_TEXT[reason]);
@@ -115,20 +121,24 @@ export function useAutobet({
 
 /**
  * A promise per sent bet, settled by the game's result or error event. Only one bet is in flight
- * per game screen; a new one replaces (and rejects) a stale one.
+ * per game screen; a new one replaces (and rejects) a stale one. No answer within `timeoutMs`
+ * rejects it (null: no time limit, for a bet that waits for a round).
  */
-export function useReply<T>() {
+export function useReply<T>(timeoutMs: number | null = 10_000) {
   const pending = useRef<{ resolve: (v: T) => void; reject: (e: Error) => void } | null>(null);
   const expect = useCallback(
     () =>
       new Promise<T>((resolve, reject) => {
         pending.current?.reject(new Error('replaced'));
-        const timer = setTimeout(() => {
-          if (pending.current?.resolve === done) {
-            pending.current = null;
-            reject(new Error('No reply from the server.'));
-          }
-        }, 10_000);
+        const timer =
+          timeoutMs === null
+            ? undefined
+            : setTimeout(() => {
+                if (pending.current?.resolve === done) {
+                  pending.current = null;
+                  reject(new Error('No reply from the server.'));
+                }
+              }, timeoutMs);
         const done = (v: T) => {
           clearTimeout(timer);
           resolve(v);
@@ -141,7 +151,7 @@ export function useReply<T>() {
           },
         };
       }),
-    [],
+    [timeoutMs],
   );
   const resolve = useCallback((v: T) => {
     const p = pending.current;
@@ -154,4 +164,49 @@ export function useReply<T>() {
     p?.reject(e);
   }, []);
   return { expect, resolve, reject };
+}
+
+/** The autobet's bet in a round game, as the game hook keeps it (crash, roulette). */
+export interface RoundBet {
+  /** The promise for a bet of `stakeCents` about to be sent (or held for the next round). */
+  expect: (stakeCents: number) => Promise<SettledBet>;
+  /** True while an autobet bet waits for its round's outcome. */
+  pending: () => boolean;
+  /** The round decided it: `payoutCents` came back (0 on a loss). */
+  settle: (payoutCents: number) => void;
+  /** The bet was refused (or could not be sent). */
+  fail: (message: string) => void;
+}
+
+/**
+ * One pattern for the autobet of every round game (crash, roulette): the game hook's `placeRound`
+ * puts a bet in the next round it can join and returns `expect(stake)`; the round's events settle it
+ * (`settle` at the cashout or the crash, at the wheel's stop) or fail it (the join error). No time
+ * limit: a round takes as long as it takes, and Stop, leaving the page or a lost connection end the
+ * session instead (useAutobet).
+ */
+export function useRoundBet(): RoundBet {
+  const { expect, resolve, reject } = useReply<SettledBet>(null);
+  const stake = useRef<number | null>(null);
+  return useMemo(
+    () => ({
+      expect: (stakeCents: number) => {
+        stake.current = stakeCents;
+        return expect();
+      },
+      pending: () => stake.current !== null,
+      settle: (payoutCents: number) => {
+        const s = stake.current;
+        if (s === null) return;
+        stake.current = null;
+        resolve({ stake: s, payout: payoutCents });
+      },
+      fail: (message: string) => {
+        if (stake.current === null) return;
+        stake.current = null;
+        reject(new Error(message));
+      },
+    }),
+    [expect, resolve, reject],
+  );
 }

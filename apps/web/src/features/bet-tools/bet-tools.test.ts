@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, readSettings } from '../../lib/game-settings.ts';
 import { needsConfirm } from './confirm-rules.ts';
+import { nextCaseCount } from './hotkeys.ts';
 
 describe('bet confirmation rules', () => {
   it('asks above the fraction of the balance or above the fixed amount, never when both are off', () => {
@@ -33,5 +34,13 @@ describe('stored game settings', () => {
       muted: true,
       volume: 0.3,
     });
+  });
+});
+
+describe('case page hotkeys', () => {
+  it('S halves, D doubles (at most the 4 cases a page opens) and A goes back to one case', () => {
+    expect([1, 2, 3, 4].map((n) => nextCaseCount(n, 'double', 4))).toEqual([2, 4, 4, 4]);
+    expect([1, 2, 3, 4].map((n) => nextCaseCount(n, 'half', 4))).toEqual([1, 1, 1, 2]);
+    expect([1, 2, 3, 4].map((n) => nextCaseCount(n, 'reset', 4))).toEqual([1, 1, 1, 1]);
   });
 });

@@ -61,7 +61,16 @@ function HotkeysToggle() {
 }
 
 /** The hotkeys dialog: the keys and the switch that turns them on (off by default). */
-export function HotkeysDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
+export function HotkeysDialog({
+  open,
+  onOpenChange,
+  game,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  /** The screen it opened on: a case page lists what the keys do to the number of cases. */
+  game?: InstantGame;
+}) {
   return (
     <AppDialog open={open} onOpenChange={onOpenChange} title="Hotkeys">
       <div className="flex flex-col gap-3">
@@ -72,7 +81,7 @@ export function HotkeysDialog({ open, onOpenChange }: { open: boolean; onOpenCha
               <kbd className="min-w-14 rounded-md bg-ink-700 px-2 py-1 text-center font-mono text-xs font-bold text-white ring-1 ring-ink-600">
                 {h.label}
               </kbd>
-              {h.action}
+              {game === 'cases' && h.cases ? h.cases : h.action}
             </li>
           ))}
         </ul>
@@ -197,7 +206,7 @@ export function GameToolbar({ game }: { game: InstantGame }) {
       >
         <Settings2 className="h-4 w-4" aria-hidden="true" />
       </button>
-      <HotkeysDialog open={open === 'keys'} onOpenChange={(o) => setOpen(o ? 'keys' : null)} />
+      <HotkeysDialog game={game} open={open === 'keys'} onOpenChange={(o) => setOpen(o ? 'keys' : null)} />
       <SettingsDialog open={open === 'settings'} onOpenChange={(o) => setOpen(o ? 'settings' : null)} />
     </div>
   );

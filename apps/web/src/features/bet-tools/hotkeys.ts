@@ -4,14 +4,36 @@ import { type InstantGame, useGameSettings } from '../../lib/game-settings.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { centsToText, textToCents } from '../dice/numeric.ts';
 
-/** The keys, as the hotkeys dialog lists them. */
-export const HOTKEYS: ReadonlyArray<{ key: string; label: string; action: string }> = [
-  { key: ' ', label: 'Space', action: 'Bet (in Auto: stop the autobet)' },
-  { key: 's', label: 'S', action: 'Halve the bet amount' },
-  { key: 'd', label: 'D', action: 'Double the bet amount' },
-  { key: 'a', label: 'A', action: 'Set the bet amount to zero' },
+/**
+ * The keys, as the hotkeys dialog lists them. On a case page the stake is the number of cases:
+ * `cases` says what the key does there.
+ */
+export const HOTKEYS: ReadonlyArray<{ key: string; label: string; action: string; cases?: string }> = [
+  {
+    key: ' ',
+    label: 'Space',
+    action: 'Bet (in Auto: stop the autobet)',
+    cases: 'Open the case (in Auto: stop the autobet)',
+  },
+  { key: 's', label: 'S', action: 'Halve the bet amount', cases: 'Halve the number of cases' },
+  { key: 'd', label: 'D', action: 'Double the bet amount', cases: 'Double the number of cases' },
+  { key: 'a', label: 'A', action: 'Set the bet amount to zero', cases: 'Back to one case' },
   { key: 'q', label: 'Q', action: 'Turn instant mode on or off' },
 ];
+
+/** S / D / A on a case page: the number of cases halved, doubled (at most `max`) or back to one. */
+export function nextCaseCount(count: number, key: 'half' | 'double' | 'reset', max: number): number {
+  if (key === 'reset') return 1;
+  if (key === 'half') return Math.max(1, Math.floor(count / 2));
+  return Math.min(max, count * 2);
+}
+
+/** What S, D and A do on a screen whose stake is not an amount field (a case page). */
+export interface StakeKeys {
+  half: () => void;
+  double: () => void;
+  reset: () => void;
+}
 
 /** True when a key press belongs to what has focus (typing in a field, a menu, a dialog). */
 function busyTarget(e: KeyboardEvent): boolean {
@@ -27,15 +49,16 @@ function busyTarget(e: KeyboardEvent): boolean {
 
 /**
  * Stake-style hotkeys on a game screen (off until the player turns them on): Space bets, S halves
- * and D doubles the amount (never above the balance), A zeroes it, Q toggles instant mode.
+ * and D doubles the amount (never above the balance), A zeroes it, Q toggles instant mode. A screen
+ * without an amount field passes `keys` for S, D and A instead.
  */
-export function useBetHotkeys(opts: {
-  game: InstantGame;
-  amount: string;
-  setAmount: (text: string) => void;
-  /** Space: the bet (or Stop while an autobet runs); undefined when it cannot be pressed now. */
-  bet?: () => void;
-}) {
+export function useBetHotkeys(
+  opts: {
+    game: InstantGame;
+    /** Space: the bet (or Stop while an autobet runs); undefined when it cannot be pressed now. */
+    bet?: () => void;
+  } & ({ amount: string; setAmount: (text: string) => void } | { keys: StakeKeys }),
+) {
   const enabled = useGameSettings((s) => s.hotkeys);
   const wallet = useAuthStore((s) => (s.user ? coinsToCents(s.user.wallet) : null));
   const latest = useRef({ ...opts, wallet });
@@ -45,23 +68,35 @@ export function useBetHotkeys(opts: {
     if (!enabled) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || busyTarget(e)) return;
-      const { game, amount, setAmount, bet, wallet: balance } = latest.current;
-      const cents = textToCents(amount) ?? 0;
+      const o = latest.current;
+      const { game, bet, wallet: balance } = o;
       const key = e.key.toLowerCase();
+      const stakeKeys = 'keys' in o ? o.keys : null;
       if (key === ' ') {
         e.preventDefault();
         if (!e.repeat) bet?.();
-      } else if (key === 's') {
+        return;
+      }
+      if (key === 'q') {
+        useGameSettings.getState().toggleInstant(game);
+        return;
+      }
+      if (stakeKeys) {
+        if (key === 's') stakeKeys.half();
+        else if (key === 'd') stakeKeys.double();
+        else if (key === 'a') stakeKeys.reset();
+        return;
+      }
+      if (!('setAmount' in o)) return;
+      const { amount, setAmount } = o;
+      const cents = textToCents(amount) ?? 0;
+      if (key === 's') {
         setAmount(centsToText(Math.floor(cents / 2)));
       } else if (key === 'd') {
         const doubled = cents * 2;
         setAmount(centsToText(balance === null ? doubled : Math.min(doubled, balance)));
       } else if (key === 'a') {
         setAmount(centsToText(0));
-      } else if (key === 'q') {
-        useGameSettings.getState().toggleInstant(game);
-      } else {
-        return;
       }
     };
     window.addEventListener('keydown', onKey);

@@ -14,6 +14,7 @@ import { confirmStake } from '../bet-tools/bet-confirm.tsx';
 import { useGameSocket } from '../dice/use-game-socket.ts';
 import { coinsToCents } from '@coinsite/shared/money';
 import { GameToolbar } from '../bet-tools/game-toolbar.tsx';
+import { nextCaseCount, useBetHotkeys } from '../bet-tools/hotkeys.ts';
 import { useInstant } from '../../lib/game-settings.ts';
 import { ProvablyFairButton } from '../fairness-dialog/provably-fair-button.tsx';
 import { LiveFeed } from '../live-feed/live-feed.tsx';
@@ -156,6 +157,20 @@ function CaseOpening({ c }: { c: CaseView }) {
         openRef.current();
       }),
   });
+  const openManual = () => {
+    if (!signedIn) opener.open();
+    else void confirmStake(stakeCents).then((ok) => ok && opener.open());
+  };
+  // hotkeys (issue 15): Space opens (or stops the autobet); S / D / A halve, double or reset the
+  // number of cases, the stake of a case page
+  const countKey = (key: 'half' | 'double' | 'reset') => () => {
+    if (!opener.busy && !auto.running) setCount((n) => nextCaseCount(n, key, CASE_REEL.maxCount));
+  };
+  useBetHotkeys({
+    game: 'cases',
+    keys: { half: countKey('half'), double: countKey('double'), reset: countKey('reset') },
+    bet: auto.running ? auto.stop : mode === 'manual' && !opener.busy ? openManual : undefined,
+  });
   return (
     <>
       <section className="flex flex-col gap-4 rounded-3xl bg-[radial-gradient(ellipse_at_50%_0%,#4a2a0a,transparent_60%),linear-gradient(180deg,#141b31,#0b1020)] p-3 ring-1 ring-ink-700 sm:p-6">
@@ -197,10 +212,7 @@ function CaseOpening({ c }: { c: CaseView }) {
               size="lg"
               className="w-full sm:w-auto sm:min-w-56"
               disabled={opener.busy}
-              onClick={() => {
-                if (!signedIn) opener.open();
-                else void confirmStake(stakeCents).then((ok) => ok && opener.open());
-              }}
+              onClick={openManual}
             >
               {opener.busy && !opener.demoing
                 ? 'Opening...'

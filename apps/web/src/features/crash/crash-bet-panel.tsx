@@ -40,7 +40,10 @@ export function CrashBetPanel({
   onPlace,
   onCashout,
   placeRound,
+  dropRound,
 }: {
+  /** The autobet ended: a bet still held for the next round is dropped. */
+  dropRound: () => void;
   /** Autobet: one bet in the next round, settled at its cashout or the crash. */
   placeRound: (amount: number, target: number | null) => Promise<SettledBet>;
   view: CrashView;
@@ -64,6 +67,7 @@ export function CrashBetPanel({
     place: (cents) => placeRound(cents / 100, target),
     connected: ready,
     onAmount: (cents) => setAmount(centsToText(cents)),
+    onEnd: dropRound,
   });
   const editing = (mine.phase === 'none' || mine.phase === 'cashed') && !autobet.running;
 

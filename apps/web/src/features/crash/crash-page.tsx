@@ -44,6 +44,7 @@ export function CrashPage() {
               onPlace={crash.placeOrCancel}
               onCashout={crash.cashout}
               placeRound={crash.placeRound}
+              dropRound={crash.dropRound}
             />
           </aside>
           <div

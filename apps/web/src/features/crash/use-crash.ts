@@ -6,13 +6,14 @@ import {
   type CrashCashoutEvent,
   type CrashHist,
 } from '@coinsite/shared/schemas/crash';
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { getSocket, onSocket } from '../../lib/socket.ts';
 import { playSound } from '../../lib/sounds.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { eventMessage } from '../dice/use-dice.ts';
-import type { SettledBet } from '../autobet/use-autobet.ts';
+import { type SettledBet, useRoundBet } from '../autobet/use-autobet.ts';
+import { useEventReducer } from '../../lib/use-event-reducer.ts';
 import { useGameSocket } from '../dice/use-game-socket.ts';
 import { fetchCrash, fetchMyCrashBet } from './crash-api.ts';
 import { crashReducer, initialCrashView } from './crash-state.ts';
@@ -34,9 +35,9 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * waits here and is sent when the next round starts).
  */
 export function useCrash() {
-  const [view, dispatch] = useReducer(crashReducer, initialCrashView);
-  const viewRef = useRef(view);
-  viewRef.current = view;
+  // viewRef is the state after every event so far: placing a bet reads it (a render-late status
+  // once queued an autobet bet after its round's `starting` had passed; docs/decisions.md)
+  const [view, dispatch, viewRef] = useEventReducer(crashReducer, initialCrashView);
   const userId = useAuthStore((s) => s.user?._id ?? null);
   const userRef = useRef(userId);
   userRef.current = userId;
@@ -45,20 +46,7 @@ export function useCrash() {
   const mineRef = useRef(mine);
   const clearTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   /** The autobet's bet of this round: settled at its cashout, or at the crash with nothing. */
-  const round = useRef<{
-    stake: number;
-    resolve: (b: SettledBet) => void;
-    reject: (e: Error) => void;
-  } | null>(null);
-  const settleRound = (payoutCents: number | null, error?: string) => {
-    const r = round.current;
-    if (!r) return;
-    round.current = null;
-    if (payoutCents === null) r.reject(new Error(error ?? 'refused'));
-    else r.resolve({ stake: r.stake, payout: payoutCents });
-  };
-  const settleRef = useRef(settleRound);
-  settleRef.current = settleRound;
+  const round = useRoundBet();
 
   const setMine = useCallback((next: MyBet) => {
     mineRef.current = next;
@@ -109,7 +97,7 @@ export function useCrash() {
         const m = mineRef.current;
         if (m.phase === 'active' || m.phase === 'cashing') {
           setMine({ phase: 'none' });
-          settleRef.current(0);
+          round.settle(0);
         }
       }),
       onSocket('crash', CRASH_EVENTS.bets, (bets) => {
@@ -122,7 +110,7 @@ export function useCrash() {
         const m = mineRef.current;
         if (event.playerID === userRef.current && (m.phase === 'active' || m.phase === 'cashing')) {
           setMine({ phase: 'cashed', bet: { ...m.bet, ...event } });
-          settleRef.current(Math.round(event.winningAmount * 100));
+          round.settle(Math.round(event.winningAmount * 100));
         }
       }),
       onSocket('crash', CRASH_EVENTS.joinSuccess, (bet) => {
@@ -134,7 +122,7 @@ export function useCrash() {
         if (mineRef.current.phase === 'placing') setMine({ phase: 'none' });
         toast.error(eventMessage(msg));
         playSound('error');
-        settleRef.current(null, eventMessage(msg));
+        round.fail(eventMessage(msg));
       }),
       onSocket('crash', CRASH_EVENTS.cashoutSuccess, () => {
         toast.success('Successfully cashed out!', { id: 'crash-cashout' });
@@ -150,7 +138,7 @@ export function useCrash() {
       for (const off of offs) off();
       if (clearTimer.current) clearTimeout(clearTimer.current);
     };
-  }, [setMine]);
+  }, [setMine, dispatch, round]);
 
   // after a reload the player's bet of the running round comes back (spec-3 §6: only when signed in)
   useEffect(() => {
@@ -188,16 +176,19 @@ export function useCrash() {
    * Autobet: a bet in the next round it can join (queued while betting is closed), settled when it
    * is cashed out (by the auto cashout) or the round crashes.
    */
-  const placeRound = (amount: number, target: number | null): Promise<SettledBet> =>
-    new Promise((resolve, reject) => {
-      if (mineRef.current.phase === 'cashed') setMine({ phase: 'none' });
-      if (mineRef.current.phase !== 'none') {
-        reject(new Error('A bet is already in this round.'));
-        return;
-      }
-      round.current = { stake: Math.round(amount * 100), resolve, reject };
-      placeOrCancel(amount, target);
-    });
+  const placeRound = (amount: number, target: number | null): Promise<SettledBet> => {
+    if (mineRef.current.phase === 'cashed') setMine({ phase: 'none' });
+    if (mineRef.current.phase !== 'none') return Promise.reject(new Error('A bet is already in this round.'));
+    const settled = round.expect(Math.round(amount * 100));
+    placeOrCancel(amount, target);
+    return settled;
+  };
 
-  return { view, viewRef, mine, ready, placeOrCancel, placeRound, cashout };
+  /** The autobet ended: a bet it still holds for the next round is not sent. */
+  const dropRound = () => {
+    if (round.pending() && mineRef.current.phase === 'queued') setMine({ phase: 'none' });
+    round.fail('stopped');
+  };
+
+  return { view, viewRef, mine, ready, placeOrCancel, placeRound, dropRound, cashout };
 }

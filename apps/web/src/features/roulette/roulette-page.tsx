@@ -11,7 +11,11 @@ import { GAME_THEME } from '../../ui/game-theme.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { RoundFairButton } from '../crash/round-fair-dialog.tsx';
 import { AmountField } from '../dice/amount-field.tsx';
-import { textToCents } from '../dice/numeric.ts';
+import { centsToText, textToCents } from '../dice/numeric.ts';
+import { AutobetControls, type BetMode, BetModeSwitch } from '../autobet/autobet-panel.tsx';
+import { useAutobet } from '../autobet/use-autobet.ts';
+import { confirmStake } from '../bet-tools/bet-confirm.tsx';
+import type { RouletteBetColor } from '@coinsite/shared/schemas/roulette';
 import { LiveFeed } from '../live-feed/live-feed.tsx';
 import { RouletteColumns } from './roulette-columns.tsx';
 import { canBet, type RouletteView, rouletteWinnerLabel } from './roulette-state.ts';
@@ -125,6 +129,53 @@ function History({ history }: { history: RouletteHistoryEntry[] }) {
   );
 }
 
+const AUTO_COLORS: Array<{ color: RouletteBetColor; label: string; style: string }> = [
+  { color: 'red', label: 'Red 2x', style: 'from-rose-500 to-rose-700 text-white' },
+  { color: 'green', label: 'Green 14x', style: 'from-emerald-400 to-emerald-600 text-emerald-950' },
+  { color: 'black', label: 'Black 2x', style: 'from-ink-500 to-ink-700 text-white' },
+];
+
+/** The colour every autobet round bets on. */
+function AutoColorPicker({
+  color,
+  onColor,
+  disabled,
+}: {
+  color: RouletteBetColor;
+  onColor: (c: RouletteBetColor) => void;
+  disabled: boolean;
+}) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <span id="roulette-auto-color" className="text-xs font-semibold text-ink-300">
+        Bet every round on
+      </span>
+      <div role="group" aria-labelledby="roulette-auto-color" className="grid grid-cols-3 gap-2">
+        {AUTO_COLORS.map((c) => (
+          <button
+            key={c.color}
+            type="button"
+            aria-pressed={color === c.color}
+            disabled={disabled}
+            data-testid={`auto-color-${c.color}`}
+            onClick={() => onColor(c.color)}
+            className={cn(
+              'h-10 rounded-lg bg-gradient-to-b text-sm font-black opacity-50 transition hover:opacity-80 disabled:pointer-events-none',
+              c.style,
+              color === c.color && 'opacity-100 ring-2 ring-white/70',
+            )}
+          >
+            {c.label}
+          </button>
+        ))}
+      </div>
+      <p className="text-xs text-ink-400">
+        One bet a round, placed when the round opens; the next goes out once the wheel has stopped.
+      </p>
+    </div>
+  );
+}
+
 /** /roulette (spec-3 §2.8): the wheel, the countdown, the history, the amount and the three colour columns. */
 export function RoulettePage() {
   const roulette = useRoulette();
@@ -153,13 +204,24 @@ export function RoulettePage() {
     return { ...h, result: label === 'INVALID' ? label : `${label} ${h.randomModule}` };
   });
 
-  const onBet = (color: 'red' | 'green' | 'black') => {
+  const amountCents = textToCents(amount) ?? 0;
+  const onBet = (color: RouletteBetColor) => {
     if (!signedIn) {
       openDialog({ name: 'signIn', view: 'login' });
       return;
     }
-    roulette.bet(color, (textToCents(amount) ?? 0) / 100);
+    // bet safety (issue 15): a stake above the chosen share of the balance asks first
+    void confirmStake(amountCents).then((ok) => ok && roulette.bet(color, amountCents / 100));
   };
+  const [mode, setMode] = useState<BetMode>('manual');
+  const [autoColor, setAutoColor] = useState<RouletteBetColor>('red');
+  // auto-bet every round, as crash does: the same controller, settled when the wheel stops
+  const autobet = useAutobet({
+    place: (cents) => roulette.placeRound(autoColor, cents / 100),
+    connected: roulette.ready,
+    onAmount: (cents) => setAmount(centsToText(cents)),
+    onEnd: roulette.dropRound,
+  });
 
   return (
     <div className="mx-auto flex w-full max-w-[1300px] flex-col gap-4 p-3 animate-fade-in sm:p-6">
@@ -183,22 +245,39 @@ export function RoulettePage() {
         <Status view={view} now={now} />
         {won !== null && rolledColor ? <WinBanner amount={won} color={rolledColor} /> : null}
       </section>
-      <section className="flex flex-col gap-2 rounded-2xl bg-ink-850 p-3 ring-1 ring-ink-700 sm:flex-row sm:items-end sm:p-4">
-        <div className="flex-1">
-          <AmountField value={amount} onChange={setAmount} />
+      <section className="flex flex-col gap-3 rounded-2xl bg-ink-850 p-3 ring-1 ring-ink-700 sm:p-4">
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <div className="sm:w-44">
+            <BetModeSwitch mode={mode} onMode={setMode} disabled={autobet.running} />
+          </div>
+          <div className="flex-1">
+            <AmountField value={amount} onChange={setAmount} disabled={autobet.running} />
+          </div>
+          <button
+            type="button"
+            disabled={autobet.running}
+            onClick={() => setAmount('0.00')}
+            className="h-11 rounded-lg bg-ink-700 px-4 text-sm font-bold text-ink-200 transition hover:bg-ink-600 hover:text-white disabled:opacity-50"
+          >
+            Clear
+          </button>
         </div>
-        <button
-          type="button"
-          onClick={() => setAmount('0.00')}
-          className="h-11 rounded-lg bg-ink-700 px-4 text-sm font-bold text-ink-200 transition hover:bg-ink-600 hover:text-white"
-        >
-          Clear
-        </button>
+        {mode === 'auto' ? (
+          <div className="grid gap-4 md:grid-cols-2" data-testid="roulette-autobet">
+            <AutoColorPicker color={autoColor} onColor={setAutoColor} disabled={autobet.running} />
+            <AutobetControls
+              auto={autobet}
+              baseCents={amountCents}
+              ready={roulette.ready}
+              beforeStart={confirmStake}
+            />
+          </div>
+        ) : null}
       </section>
       <RouletteColumns
         players={view.players}
         winner={rolledColor}
-        disabled={signedIn && (!roulette.ready || roulette.pending || !canBet(view, now))}
+        disabled={signedIn && (autobet.running || !roulette.ready || roulette.pending || !canBet(view, now))}
         onBet={onBet}
       />
       <LiveFeed game="roulette" />

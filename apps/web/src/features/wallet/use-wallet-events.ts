@@ -13,18 +13,28 @@ import { applyWalletDelta, balanceOf } from './wallet-math.ts';
  */
 export function useWalletEvents(): void {
   useEffect(() => {
+    /** What stakes took beyond the shown wallet while wins were held back (see applyWalletDelta). */
+    let owed = { userId: '', cents: 0 };
     const offDelta = onSocket('chat', ACCOUNT_EVENTS.updateWallet, (amount) => {
       const delta = typeof amount === 'number' ? amount : Number(amount);
       if (!Number.isFinite(delta) || delta === 0) return;
       const { user, patchUser } = useAuthStore.getState();
       if (!user) return;
-      patchUser(applyWalletDelta({ wallet: user.wallet, wager: user.wager }, delta));
+      const before = owed.userId === user._id ? owed.cents : 0;
+      const { owedCents, ...figures } = applyWalletDelta(
+        { wallet: user.wallet, wager: user.wager },
+        delta,
+        before,
+      );
+      owed = { userId: user._id, cents: owedCents };
+      patchUser(figures);
       if (delta > 0) playSound('win');
     });
     const offBalance = onSocket('chat', ACCOUNT_EVENTS.walletBalance, (payload) => {
       const balance = balanceOf(payload);
       const { user, patchUser } = useAuthStore.getState();
       if (!user || balance === null) return;
+      owed = { userId: user._id, cents: 0 }; // the server's balance, without the wins held back
       if (balance > user.wallet) playSound('win');
       patchUser({ wallet: balance });
     });

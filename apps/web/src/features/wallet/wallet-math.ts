@@ -8,13 +8,22 @@ export interface WalletFigures {
 /**
  * Applies an `update-wallet` delta (spec-1 §4): the wallet never goes below 0 and is truncated
  * to 2 decimals; a negative change (a stake) adds its absolute value to the wager total.
+ *
+ * `owedCents` is what stakes took beyond the shown wallet: the server announces a stake at once but
+ * a win only after its game's animation, so quick bets (autobet, instant mode) can announce stakes
+ * that the still held-back wins pay for. The wallet shows 0 meanwhile, and later gains pay the owed
+ * part first, so the wallet ends where the server's balance is (issue 15, docs/decisions.md).
  */
-export function applyWalletDelta(current: WalletFigures, delta: number): WalletFigures {
-  if (!Number.isFinite(delta)) return current;
+export function applyWalletDelta(
+  current: WalletFigures,
+  delta: number,
+  owedCents = 0,
+): WalletFigures & { owedCents: number } {
+  if (!Number.isFinite(delta)) return { ...current, owedCents };
   const deltaCents = coinsToCents(delta);
-  const walletCents = Math.max(0, coinsToCents(current.wallet) + deltaCents);
+  const rawCents = coinsToCents(current.wallet) + deltaCents - owedCents;
   const wagerCents = coinsToCents(current.wager) + (deltaCents < 0 ? -deltaCents : 0);
-  return { wallet: walletCents / 100, wager: wagerCents / 100 };
+  return { wallet: Math.max(0, rawCents) / 100, wager: wagerCents / 100, owedCents: Math.max(0, -rawCents) };
 }
 
 /** The balance of a `wallet-balance {balance}` event (2 decimals, never below 0); null if malformed. */
