@@ -11,6 +11,8 @@ export default defineConfig({
       'apps/server/src/games/cases/case-catalogue.unit.test.ts',
       'apps/server/src/platform/config.unit.test.ts',
       'apps/server/src/games/engine/live-feed.unit.test.ts',
+      'apps/server/src/chat/rain/rain-split.unit.test.ts',
+      'apps/web/src/features/autobet/autobet.test.ts',
     ],
     testTimeout: 60_000,
     reporters: ['default', new LoadFailureReporter()],

@@ -11,6 +11,7 @@ import {
 } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { betHooks } from '../games/engine/bet-engine.ts';
+import { raceEntryStatement } from '../race/race-hooks.ts';
 import { loadConfig } from '../platform/config.ts';
 import type { Unit } from '../platform/tx.ts';
 import { UNITS_PER_CENT, unitsToCents } from './rewards/rewards-account.ts';
@@ -166,6 +167,8 @@ describe('wager hooks: registration', () => {
     registerWagerHooks(loadConfig({}));
     registerWagerHooks(loadConfig({}));
     expect(betHooks.length).toBe(n);
+    // a stake also counts toward the weekly race (economy.md "Race"): its entry statement is hooked once
+    expect(betHooks.filter((h) => h === raceEntryStatement)).toHaveLength(1);
     // the registered hook is the wager statement: a stake gets its statement, a zero stake none
     const hooked = betHooks.map((h) => h({ userId: 3, game: 'upgrader', stake: 1_000 }, WAGER_AFTER));
     const ours = hooked.filter((s) => s?.compile(pg).sql.includes('user_rewards'));
@@ -237,5 +240,8 @@ describe('wager hooks: accruing in a transaction', () => {
     // a stake already accrued is skipped, so a retried settlement cannot accrue twice
     expect(accrue?.sql).toMatch(/ON CONFLICT \(stake_key\) DO NOTHING/);
     expect(accrue?.sql).toMatch(/INSERT INTO rake_accruals/);
+    // the stakes just accrued (and only those) are queued for the running race (race-hooks.ts)
+    expect(accrue?.sql).toMatch(/race_q AS \(\s*INSERT INTO race_pending/);
+    expect(accrue?.sql).toMatch(/FROM a q, races r/);
   });
 });

@@ -194,4 +194,13 @@ describe('config', () => {
       expect(msg.split('\n')).toHaveLength(1);
     }
   });
+
+  it('refused regions: NV and WA unless set, read as upper-case codes; empty means the default', () => {
+    expect(loadConfig({}).refusedRegions).toEqual(['NV', 'WA']);
+    expect(loadConfig({ REFUSED_REGIONS: '' }).refusedRegions).toEqual(['NV', 'WA']);
+    expect(loadConfig({ REFUSED_REGIONS: ' nv , Ut,wa ' }).refusedRegions).toEqual(['NV', 'UT', 'WA']);
+    expect(() => loadConfig({ REFUSED_REGIONS: 'Nevada' })).toThrow(ConfigError);
+    // blank: no region is refused
+    expect(loadConfig({ REFUSED_REGIONS: ' ' }).refusedRegions).toEqual([]);
+  });
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { blackjackCard, cardLabel } from './blackjack.ts';
+import { slotSpin } from './slots.ts';
 import { verifyOutcome } from './verify.ts';
 
 const SS1 = '8f387bbeb37e9c65de31a34c4bef2ed95111dab4be3668872c669e85171230d7';
@@ -134,5 +136,134 @@ describe('verifyOutcome reproduces fairness.md vectors', () => {
     });
     expect(value(roulette, 'Slot')).toBe('5');
     expect(value(roulette, 'Colour')).toBe('red');
+  });
+});
+
+describe('verifyOutcome: blackjack and slots', () => {
+  const seeds = (nonce: number) => ({ serverSeed: SS1, clientSeed: 'my-client-seed', nonce });
+  const label = (s: ReturnType<typeof seeds>, k: number) => cardLabel(blackjackCard(s, k));
+  /** Points of a hand as the rules count them: faces 10, an ace 11 unless that busts. */
+  const points = (cards: number[]) => {
+    let total = 0;
+    let aces = 0;
+    for (const c of cards) {
+      const rank = Math.floor(c / 4);
+      total += rank === 12 ? 11 : rank >= 8 ? 10 : rank + 2;
+      if (rank === 12) aces++;
+    }
+    while (total > 21 && aces > 0) {
+      total -= 10;
+      aces--;
+    }
+    return { total, soft: aces > 0 };
+  };
+  const nonceWhere = (ok: (s: ReturnType<typeof seeds>) => boolean) => {
+    for (let n = 0; n < 5000; n++) if (ok(seeds(n))) return seeds(n);
+    throw new Error('no such nonce');
+  };
+
+  it('without actions: the first cards of the stream in draw order, 12 unless told', () => {
+    const s = seeds(3);
+    const lines = verifyOutcome({ game: 'blackjack', ...s });
+    expect(value(lines, 'Cards in draw order')).toBe(
+      Array.from({ length: 12 }, (_, k) => label(s, k)).join(' '),
+    );
+    expect(value(lines, 'Deal')).toBe('player, dealer up, player, dealer hole, then each draw in turn');
+    expect(value(verifyOutcome({ game: 'blackjack', ...s, cards: 4 }), 'Cards in draw order')).toBe(
+      [0, 1, 2, 3].map((k) => label(s, k)).join(' '),
+    );
+  });
+
+  it('with actions: the player had cards 0 and 2, the dealer 1 and 3, then the draws', () => {
+    // a deal without an ace up (no insurance question) and no blackjack on either side, hard 12..16
+    const s = nonceWhere((x) => {
+      const [p0, up, p1, hole] = [0, 1, 2, 3].map((k) => blackjackCard(x, k)) as [
+        number,
+        number,
+        number,
+        number,
+      ];
+      const p = points([p0, p1]);
+      return (
+        Math.floor(up / 4) < 8 && !p.soft && p.total >= 12 && p.total <= 16 && points([up, hole]).total < 21
+      );
+    });
+    const unfinished = verifyOutcome({ game: 'blackjack', ...s, actions: [] });
+    const player = `${label(s, 0)} ${label(s, 2)} (${points([0, 2].map((k) => blackjackCard(s, k))).total})`;
+    expect(value(unfinished, 'Player')).toBe(player);
+    expect(value(unfinished, 'Hand')).toBe('not finished: more actions are needed');
+    expect(value(unfinished, 'Cards drawn')).toBe('4');
+
+    const lines = verifyOutcome({ game: 'blackjack', ...s, actions: ['stand'] });
+    expect(value(lines, 'Hand')).toBeUndefined();
+    // the dealer draws from card 4 on until 17 or more
+    const dealer = [1, 3].map((k) => blackjackCard(s, k));
+    for (let k = 4; points(dealer).total < 17; k++) dealer.push(blackjackCard(s, k));
+    const d = points(dealer);
+    const shown = `${dealer.map(cardLabel).join(' ')} (${d.soft && d.total < 21 ? 'soft ' : ''}${d.total})`;
+    expect(value(lines, 'Dealer')).toBe(shown);
+    expect(value(lines, 'Cards drawn')).toBe(String(2 + dealer.length));
+    const mine = points([0, 2].map((k) => blackjackCard(s, k))).total;
+    const result = d.total > 21 || mine > d.total ? 'win' : mine === d.total ? 'push' : 'lose';
+    expect(value(lines, 'Player')).toBe(`${player} ${result}`);
+  });
+
+  it('a soft total says so, a doubled hand says doubled', () => {
+    const s = nonceWhere((x) => {
+      const up = blackjackCard(x, 1);
+      const p = points([blackjackCard(x, 0), blackjackCard(x, 2)]);
+      return Math.floor(up / 4) < 8 && p.soft && p.total < 21 && points([up, blackjackCard(x, 3)]).total < 21;
+    });
+    const p = points([0, 2].map((k) => blackjackCard(s, k)));
+    expect(value(verifyOutcome({ game: 'blackjack', ...s, actions: [] }), 'Player')).toBe(
+      `${label(s, 0)} ${label(s, 2)} (soft ${p.total})`,
+    );
+    const doubled = value(verifyOutcome({ game: 'blackjack', ...s, actions: ['double'] }), 'Player');
+    expect(doubled?.startsWith(`${label(s, 0)} ${label(s, 2)} ${label(s, 4)} (`)).toBe(true);
+    expect(doubled).toMatch(/\) doubled (win|lose|push|bust)$/);
+  });
+
+  it('a natural shows 21, not soft 21', () => {
+    const s = nonceWhere((x) => {
+      const up = blackjackCard(x, 1);
+      return Math.floor(up / 4) < 8 && points([blackjackCard(x, 0), blackjackCard(x, 2)]).total === 21;
+    });
+    expect(value(verifyOutcome({ game: 'blackjack', ...s, actions: [] }), 'Player')).toBe(
+      `${label(s, 0)} ${label(s, 2)} (21) blackjack`,
+    );
+  });
+
+  it('a split shows each hand', () => {
+    const s = nonceWhere((x) => {
+      const up = blackjackCard(x, 1);
+      const [a, b] = [blackjackCard(x, 0), blackjackCard(x, 2)];
+      return Math.floor(up / 4) < 8 && Math.floor(a / 4) === Math.floor(b / 4) && Math.floor(a / 4) < 8;
+    });
+    const lines = verifyOutcome({ game: 'blackjack', ...s, actions: ['split'] });
+    expect(value(lines, 'Player')).toBeUndefined();
+    expect(value(lines, 'Player hand 1')?.startsWith(`${label(s, 0)} `)).toBe(true);
+    expect(value(lines, 'Player hand 2')?.startsWith(`${label(s, 2)} `)).toBe(true);
+  });
+
+  it('slots: the reel stops, the rows, the line wins and the multiplier of the spin', () => {
+    const s = seeds(0);
+    const spin = slotSpin(s);
+    const lines = verifyOutcome({ game: 'slots', ...s });
+    expect(value(lines, 'Reel stops')).toBe(spin.stops.join(', '));
+    const rows = value(lines, 'Rows')?.split(' / ') ?? [];
+    expect(rows).toHaveLength(3);
+    for (const [row, text] of rows.entries())
+      expect(text).toBe(spin.window.map((reel) => reel[row]).join(' '));
+    expect(value(lines, 'Multiplier')).toBe(`${(spin.multiplier / 10_000).toFixed(2)}x`);
+    const winning = nonceWhere((x) => slotSpin(x).wins.length > 1);
+    const won = slotSpin(winning);
+    const winLines = verifyOutcome({ game: 'slots', ...winning });
+    expect(value(winLines, 'Line wins')).toBe(
+      won.wins.map((w) => `line ${w.line + 1}: ${w.count}× ${w.symbol}`).join(', '),
+    );
+    expect(won.multiplier).toBeGreaterThan(0);
+    expect(value(winLines, 'Multiplier')).toBe(`${(won.multiplier / 10_000).toFixed(2)}x`);
+    const losing = nonceWhere((x) => slotSpin(x).wins.length === 0);
+    expect(value(verifyOutcome({ game: 'slots', ...losing }), 'Line wins')).toBe('none');
   });
 });

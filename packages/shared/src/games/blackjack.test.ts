@@ -7,6 +7,7 @@ import {
   type BlackjackState,
   allowedActions,
   basicStrategy,
+  cardPoints,
   BlackjackRuleError,
   DEFAULT_BLACKJACK_RULES,
   dealBlackjack,
@@ -165,6 +166,8 @@ describe('insurance', () => {
     expect(() => playBlackjack(s, 'noInsurance', d)).toThrow('Insurance is only offered');
     const d2 = deal('10', 'A', '7', '5');
     expect(() => playBlackjack(dealBlackjack(1, d2), 'insurance', d2)).toThrow('too small');
+    // 2 cents is the smallest stake insurance (half the stake) can be taken on
+    expect(play(dealBlackjack(2, d2), d2, 'insurance').s.insurance).toBe(1);
     const after = play(dealBlackjack(100, d2), d2, 'noInsurance').s;
     expect(() => playBlackjack(after, 'insurance', d2)).toThrow('Insurance is only offered');
   });
@@ -430,5 +433,27 @@ describe('basic strategy is the S17, double-after-split chart (issue 19)', () =>
     const s = dealBlackjack(100, deal('10', 'A', '9', '5'));
     expect(s.phase).toBe('insurance');
     expect(basicStrategy(s)).toBe('noInsurance');
+  });
+});
+
+describe('blackjack: what the rules refuse outright', () => {
+  test('cards are 0..51: 2..10 count their number, faces 10, an ace 11', () => {
+    expect([0, 3, 28, 31, 32, 35, 36, 47, 48, 51].map(cardPoints)).toEqual([
+      2, 2, 9, 9, 10, 10, 10, 10, 11, 11,
+    ]);
+    for (const bad of [-1, 52, 1.5, Number.NaN])
+      expect(() => cardPoints(bad), String(bad)).toThrow(RangeError);
+  });
+  test('a deal needs a stake of a whole positive number of cents', () => {
+    const d: Draw = (k) => k;
+    for (const bad of [0, -100, 1.5, Number.NaN])
+      expect(() => dealBlackjack(bad, d), String(bad)).toThrow(RangeError);
+    expect(dealBlackjack(1, d).baseStake).toBe(1);
+  });
+  test('a hand is settled only once it is over', () => {
+    const d: Draw = (k) => [32, 24, 36, 20][k] ?? 0; // player 10 + Q = 20, dealer 8 up, 7 hole: no peek
+    const s = dealBlackjack(100, d);
+    expect(s.phase).toBe('player');
+    expect(() => settleBlackjack(s)).toThrow('the hand is not over');
   });
 });

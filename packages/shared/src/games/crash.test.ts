@@ -20,6 +20,11 @@ describe('crash growth curve', () => {
     expect(crashMultiplierAt(38_377)).toBe(1_000);
   });
 
+  test('there is no curve before the start or at no time', () => {
+    for (const bad of [-1, -0.5, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(() => crashMultiplierAt(bad), String(bad)).toThrow(RangeError);
+  });
+
   test('the inverse gives the first millisecond that reaches a multiplier', () => {
     expect(crashElapsedMsFor(100)).toBe(0);
     expect(crashElapsedMsFor(200)).toBe(11_553);

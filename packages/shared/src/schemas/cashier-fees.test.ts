@@ -23,3 +23,27 @@ describe('card fees (issue 14 item 12)', () => {
     expect(parseCardFees('')).toBe('no bands');
   });
 });
+
+describe('card fee table: the bands an operator may write', () => {
+  it('amounts and percentages take up to 2 decimals, fixed fees any whole dollars', () => {
+    expect(parseCardFees('0:4.95+10,12.34:3.25+0.05')).toEqual([
+      { fromUsdCents: 0, bp: 495, fixedUsdCents: 1000 },
+      { fromUsdCents: 1234, bp: 325, fixedUsdCents: 5 },
+    ]);
+    for (const bad of ['x0:1+0', '0:1+0x', '0:1.234+0', '0.001:1+0', '0:1+0.301', '0:1', '0:1+'])
+      expect(parseCardFees(bad), bad).toMatch(/^bad band/);
+  });
+
+  it('a percentage may be up to 50, the first band starts at 0, no two bands start together', () => {
+    expect(parseCardFees('0:50+0')).toEqual([{ fromUsdCents: 0, bp: 5000, fixedUsdCents: 0 }]);
+    expect(parseCardFees('0:50.01+0')).toBe('the percentage of "0:50.01+0" is over 50');
+    expect(parseCardFees('')).toBe('no bands');
+    expect(parseCardFees('50:1+0')).toBe('the first band must start at 0');
+    expect(parseCardFees('0:1+0,20:2+0,20:3+0')).toBe('two bands start at the same amount');
+  });
+
+  it('an empty table charges nothing', () => {
+    expect(cardFeeBand(1000, [])).toEqual({ fromUsdCents: 0, bp: 0, fixedUsdCents: 0 });
+    expect(cardFeeCents(1000, [])).toBe(0);
+  });
+});

@@ -2,12 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { wagerNeededCents } from '../vip.ts';
 import {
+  amountTextToCents,
   cashappFeeCents,
+  coinCentsToUsdCents,
   converterInput,
   dailyLimitsFor,
   doubleAmountText,
   halveAmountText,
+  usdCentsToCoinCents,
   wagerStillNeeded,
+  withdrawSuccessText,
 } from './cashier.ts';
 
 describe('cashier converters (spec-1 §5)', () => {
@@ -68,6 +72,33 @@ describe('cashier rules', () => {
         }
         expect(wagerStillNeeded(deposits, wager)).toBe(counter);
       }),
+    );
+  });
+});
+
+describe('coin and dollar amounts (2 coins = 1 dollar)', () => {
+  it('converts cents both ways, flooring the dollar cent', () => {
+    expect(coinCentsToUsdCents(301)).toBe(150);
+    expect(coinCentsToUsdCents(300)).toBe(150);
+    expect(usdCentsToCoinCents(150)).toBe(300);
+  });
+
+  it('a converter text is read to the cent; empty or a lone point is nothing', () => {
+    expect(amountTextToCents('1.5')).toBe(150);
+    expect(amountTextToCents('1.239')).toBe(123);
+    expect(amountTextToCents('.5')).toBe(50);
+    expect(amountTextToCents('')).toBe(0);
+    expect(amountTextToCents('.')).toBe(0);
+    expect(halveAmountText('.')).toBe('');
+    expect(doubleAmountText('')).toBe('');
+    expect(converterInput('.123')).toBe('.12');
+    expect(converterInput('1234')).toBe('1234');
+    expect(converterInput('1.23')).toBe('1.23');
+  });
+
+  it('the withdrawal toast says what was paid', () => {
+    expect(withdrawSuccessText(12.5, '0.0001 BTC')).toBe(
+      'Successfully withdrawed 12.50 credits for 0.0001 BTC! Your withdrawal should manual confirm within a few minutes!',
     );
   });
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { MAX_AMOUNT_CENTS } from '../money.ts';
 import { adjustBalanceBody } from './admin.ts';
 import { confirmTxBody } from './cashier.ts';
 import { coinAmount, firstIssue, signedCoinAmount, text } from './common.ts';
@@ -104,5 +106,69 @@ describe('free text has no control characters (issue 9 item 8)', () => {
   it('keeps trimming and accepts printable text, including non-Latin letters', () => {
     expect(text('name').parse('  Zoë 名前 ')).toBe('Zoë 名前');
     expect(confirmTxBody.parse({ txid: ' 0xabc \n' }).txid).toBe('0xabc');
+  });
+});
+
+describe('amount bounds (money.ts MAX_AMOUNT_CENTS)', () => {
+  const max = MAX_AMOUNT_CENTS / 100;
+  it('a coin amount is 0 up to the maximum', () => {
+    expect(coinAmount.safeParse(0).success).toBe(true);
+    expect(coinAmount.safeParse(-0.01).success).toBe(false);
+    expect(coinAmount.safeParse(max).success).toBe(true);
+    expect(coinAmount.safeParse(max + 0.01).success).toBe(false);
+    expect(coinAmount.safeParse(10_000_001).success).toBe(false);
+  });
+  it('a signed amount is bounded the same both ways', () => {
+    expect(signedCoinAmount.safeParse(max).success).toBe(true);
+    expect(signedCoinAmount.safeParse(-max).success).toBe(true);
+    expect(signedCoinAmount.safeParse(max + 0.01).success).toBe(false);
+    expect(signedCoinAmount.safeParse(-max - 0.01).success).toBe(false);
+    expect(signedCoinAmount.safeParse('-12.50').data).toBe(-12.5);
+  });
+  it('a coupon pays at least 0.01', () => {
+    expect(couponCreateBody.safeParse({ code: 'abc', uses: 1, payout: 0.01 }).success).toBe(true);
+    expect(couponCreateBody.safeParse({ code: 'abc', uses: 1, payout: 0 }).success).toBe(false);
+  });
+});
+
+describe('optional fields', () => {
+  it('crash: no auto-cashout is null, undefined or an empty string; a decimal string is read', () => {
+    for (const none of [null, undefined, '']) expect(crashJoinPayload.parse([none, 1])[0]).toBeNull();
+    expect(crashJoinPayload.parse(['250', 1])[0]).toBe(250);
+    expect(crashJoinPayload.parse([250, 1])[0]).toBe(250);
+    expect(crashJoinPayload.safeParse(['2x', 1]).success).toBe(false);
+  });
+  it('upgrader: the roll side may be spelled "true"', () => {
+    expect(upgraderAttemptPayload.parse([1, 3, 'true'])[2]).toBe(true);
+  });
+  it('upgrader: an item given by name and price keeps both', () => {
+    expect(upgraderAttemptPayload.parse([1, { name: ' Knife ', price: '12.5' }])[1]).toEqual({
+      name: 'Knife',
+      price: 12.5,
+    });
+  });
+});
+
+describe('error sentences', () => {
+  const fail = (schema: { safeParse: (v: unknown) => { error?: unknown } }, v: unknown) =>
+    firstIssue(schema.safeParse(v).error as never);
+  it('our own sentences are kept; zod defaults become "Invalid <field>."', () => {
+    expect(fail(coinAmount, -1)).toBe('Amount cannot be negative.');
+    expect(fail(coinAmount, 1e12)).toBe('Amount is too large.');
+    expect(fail(z.object({ name: z.string() }), { name: 5 })).toBe('Invalid name.');
+    expect(fail(z.object({ a: z.object({ b: z.number() }) }), { a: { b: 'x' } })).toBe('Invalid a.b.');
+    expect(fail(z.tuple([z.number()]), ['x'])).toBe('Invalid request.');
+    expect(
+      fail(
+        z.string().refine(() => false, 'Nope!'),
+        'x',
+      ),
+    ).toBe('Nope!');
+    expect(firstIssue(new z.ZodError([]))).toBe('Invalid request.');
+  });
+  it('a text field names itself', () => {
+    expect(fail(text('username'), 5)).toBe('Please enter the username.');
+    expect(fail(text('username', 'Tell us your name.'), undefined)).toBe('Tell us your name.');
+    expect(fail(text('username'), 'a\u0007b')).toBe('The username may only contain printable characters.');
   });
 });

@@ -45,4 +45,18 @@ describe('race prize distribution (economy.md)', () => {
     ])
       expect(raceCreateBody.safeParse(bad).success).toBe(false);
   });
+
+  it('places outside the top ten get nothing, in coins as in cents', () => {
+    for (const place of [0, 11, 12]) {
+      expect(racePlacePrize(200_000, place)).toBe(0);
+      expect(racePlacePrizeCoins(2000, place)).toBe(0);
+    }
+    expect(racePlacePrizeCoins(2000, 1)).toBe(800);
+    expect(racePlacePrizeCoins(2000, 10)).toBe(20);
+  });
+
+  it('the smallest prize an admin may set is 0.10 coins', () => {
+    expect(raceCreateBody.safeParse({ endingDate: 1_800_000_000, prize: 0.1 }).success).toBe(true);
+    expect(raceCreateBody.safeParse({ endingDate: 1_800_000_000, prize: 0.09 }).success).toBe(false);
+  });
 });

@@ -7,6 +7,7 @@ import type { DB } from '../../platform/db-types.ts';
 import { Errors } from '../../platform/errors.ts';
 import { inTransaction, type Unit } from '../../platform/tx.ts';
 import type { ChatSender } from '../chat.service.ts';
+import { potOf, splitRain } from './rain-split.ts';
 
 export interface RainSettings {
   everyMs: number;
@@ -45,7 +46,7 @@ export interface RainRow {
   closes_at: number;
 }
 
-export const potOf = (r: Pick<RainRow, 'base' | 'carried' | 'tips'>) => r.base + r.carried + r.tips;
+export { potOf } from './rain-split.ts';
 
 export async function openRain(db: Kysely<DB>): Promise<RainRow | undefined> {
   return db
@@ -142,8 +143,7 @@ export async function closeRain(ctx: Ctx, rainId: number): Promise<boolean> {
       .orderBy('user_id')
       .execute();
     const pot = potOf(rain);
-    const share = joins.length > 0 ? Math.floor(pot / joins.length) : 0;
-    const remainder = joins.length > 0 ? pot - share * joins.length : rain.carried + rain.tips;
+    const { share, remainder } = splitRain(rain, joins.length);
     if (share > 0)
       for (const j of joins)
         await ctx.wallet.apply(unit, {

@@ -108,4 +108,38 @@ describe('autobet controller', () => {
       ),
     );
   });
+
+  it('a bet that pays back exactly its stake is not a win', () => {
+    const c = cfg({ onWin: { reset: false, percent: 100 } });
+    const r = afterBet(c, startAutobet(100), { stake: 100, payout: 100 });
+    expect(r.state).toMatchObject({ wins: 0, losses: 1, profit: 0, amount: 100 });
+  });
+
+  it('counts wins and losses', () => {
+    const r = run(cfg({}), 100, ['w', 'w', 'l', 'w', 'l']);
+    expect(r.state).toMatchObject({ played: 5, wins: 3, losses: 2 });
+  });
+
+  it('stops on profit when the target is reached exactly', () => {
+    const r = run(cfg({ stopOnProfit: 200 }), 100, ['w', 'w', 'w']);
+    expect(r).toMatchObject({ stop: 'profit', state: { played: 2, profit: 200 } });
+  });
+
+  it('an increase may be 0 to 10,000 %; a reset rule ignores its percentage', () => {
+    const lossRule = (reset: boolean, percent: number) => cfg({ onLoss: { reset, percent } });
+    expect(autobetConfigError(lossRule(false, 0), 10)).toBeNull();
+    expect(autobetConfigError(lossRule(false, 10_000), 10)).toBeNull();
+    expect(autobetConfigError(lossRule(false, 10_001), 10)).toMatch(/increase/);
+    expect(autobetConfigError(lossRule(false, Number.NaN), 10)).toMatch(/increase/);
+    expect(autobetConfigError(lossRule(true, -5), 10)).toBeNull();
+    expect(autobetConfigError(cfg({ onWin: { reset: false, percent: 10_001 } }), 10)).toMatch(/increase/);
+  });
+
+  it('stop amounts must be whole cents, 0 or more', () => {
+    for (const k of ['stopOnProfit', 'stopOnLoss', 'stopOnWinAbove'] as const) {
+      expect(autobetConfigError(cfg({ [k]: -100 }), 10), k).toMatch(/Stop amounts/);
+      expect(autobetConfigError(cfg({ [k]: 2.5 }), 10), k).toMatch(/Stop amounts/);
+      expect(autobetConfigError(cfg({ [k]: 0 }), 10), k).toBeNull();
+    }
+  });
 });
