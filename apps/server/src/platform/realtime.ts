@@ -16,6 +16,7 @@ import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import { AppError } from './errors.ts';
 import { BucketMap, TokenBucket } from './rate-limit.ts';
+import { adapterKey } from './redis.ts';
 import type { WalletNotifier } from './wallet.ts';
 
 export interface SocketUser {
@@ -105,7 +106,7 @@ export class Realtime implements WalletNotifier {
       publicUrl: string;
       resolveSession: SessionResolver;
       log: Logger;
-      redis?: { pub: Redis; sub: Redis };
+      redis?: { pub: Redis; sub: Redis; prefix: string };
       /** Take the client address from X-Forwarded-For, as Fastify does with TRUST_PROXY. */
       trustProxy?: boolean;
       rateFactor?: number;
@@ -127,7 +128,8 @@ export class Realtime implements WalletNotifier {
       maxHttpBufferSize: 64 * 1024,
       allowRequest: (req, done) => done(null, this.originAllowed(req)),
     });
-    if (opts.redis) this.io.adapter(createAdapter(opts.redis.pub, opts.redis.sub));
+    if (opts.redis)
+      this.io.adapter(createAdapter(opts.redis.pub, opts.redis.sub, { key: adapterKey(opts.redis.prefix) }));
     for (const name of NAMESPACES) this.setupNamespace(name);
   }
 
