@@ -1,5 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Test files run at once per project: TEST_FILE_WORKERS (default 1, one file after the other).
+ * Files are isolated from each other (own server, own database or PGlite copy, own REDIS_PREFIX),
+ * so 2 is safe on a quiet 2-core machine; on a machine already busy with other work, two files at
+ * once starve each other into timeouts (docs/decisions.md, "Test suite speed").
+ */
+const workers = Math.max(1, Number(process.env.TEST_FILE_WORKERS ?? 1) || 1);
+const parallel = { fileParallelism: workers > 1, maxWorkers: workers };
+
 // One runner for everything: pure unit tests, integration tests against a real server
 // on a random port, and browser tests that drive Debian's Chromium through playwright-core.
 export default defineConfig({
@@ -10,6 +19,7 @@ export default defineConfig({
           name: 'unit',
           // RTP simulations take a few seconds; a loaded 2-core machine must not turn them into timeouts
           testTimeout: 60_000,
+          ...parallel,
           include: [
             'packages/shared/src/**/*.test.ts',
             'apps/server/src/**/*.unit.test.ts',
@@ -26,7 +36,7 @@ export default defineConfig({
           exclude: ['apps/server/src/**/*.unit.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          ...parallel,
         },
       },
       {
@@ -37,7 +47,8 @@ export default defineConfig({
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // with TEST_FILE_WORKERS=2 each file has its own server and browser contexts on the one Chromium
+          ...parallel,
         },
       },
     ],

@@ -68,7 +68,7 @@ export async function buildApp(config: Config, opts: { log?: Logger; clock?: Clo
   // every successful admin change lands in the audit log, even from a route that forgot to write it
   installAuditHook(app, database.db);
 
-  const redis = config.REDIS_URL ? openRedis(config.REDIS_URL, log) : undefined;
+  const redis = config.REDIS_URL ? openRedis(config.REDIS_URL, log, config.REDIS_PREFIX) : undefined;
 
   const sessions = new Sessions(database.db);
   const clock = opts.clock ?? systemClock;
@@ -111,7 +111,7 @@ export async function buildApp(config: Config, opts: { log?: Logger; clock?: Clo
     controls: new Controls(database.db),
     sessions,
     limiter: redis
-      ? redisRateLimiter(redis.pub, config.RATE_LIMIT_FACTOR)
+      ? redisRateLimiter(redis.pub, config.RATE_LIMIT_FACTOR, { prefix: redis.prefix })
       : memoryRateLimiter(config.RATE_LIMIT_FACTOR),
     mailer: createMailer({
       smtpUrl: config.SMTP_URL,
@@ -159,7 +159,7 @@ export async function buildApp(config: Config, opts: { log?: Logger; clock?: Clo
 
   const featuresStart = Date.now();
   await registerFeatures(app, ctx);
-  const online = new OnlineCounter(realtime, redis?.pub);
+  const online = new OnlineCounter(realtime, redis?.pub, Date.now, redis?.prefix);
   online.start();
   ctx.onClose.push(() => online.stop());
   log.info(`features ready in ${Date.now() - featuresStart} ms`);

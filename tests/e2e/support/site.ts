@@ -3,7 +3,11 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { inTransaction } from '../../../apps/server/src/platform/tx.ts';
-import { startServer, type TestServer } from '../../../apps/server/src/test-support/server.ts';
+import {
+  startServer,
+  type TestServer,
+  waitForChatSockets,
+} from '../../../apps/server/src/test-support/server.ts';
 
 export interface Site {
   server: TestServer;
@@ -101,6 +105,9 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
       await page.getByLabel('Account menu').waitFor({ timeout: 40_000 });
       if (opts.phone) await page.getByRole('button', { name: 'Open chat' }).click();
       await page.getByRole('textbox', { name: 'Chat message' }).waitFor();
+      // the box shows before the socket has authenticated: a line sent sooner would be refused
+      const user = await server.site.ctx.sessions.resolve(token);
+      if (user && !user.banned) await waitForChatSockets([server], [user.id]);
       return page;
     },
     settled,

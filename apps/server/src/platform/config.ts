@@ -38,6 +38,15 @@ const schema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
     .optional(),
+  /**
+   * Put before every Redis key and Socket.IO adapter channel, so that several sites (or test runs)
+   * can share one Redis without hearing each other. Empty (default): today's names.
+   */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]*$/, 'REDIS_PREFIX may only hold letters, digits and _ . : -')
+    .max(64, 'REDIS_PREFIX must be at most 64 characters')
+    .default(''),
   PUBLIC_URL: url('PUBLIC_URL').optional(),
   /** Where players open the site (affiliate links), when a client is hosted apart from the API. */
   FRONTEND_URL: url('FRONTEND_URL').optional(),

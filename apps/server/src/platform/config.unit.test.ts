@@ -75,6 +75,17 @@ describe('config', () => {
     expect(c.STEAM_API_URL).toBe('https://api.steampowered.com');
   });
 
+  it('REDIS_PREFIX: empty by default (the usual key and channel names), or a short word of safe characters', () => {
+    expect(loadConfig({}).REDIS_PREFIX).toBe('');
+    expect(loadConfig({ REDIS_PREFIX: 'site-b:' }).REDIS_PREFIX).toBe('site-b:');
+    expect(() => loadConfig({ REDIS_PREFIX: 'a b' })).toThrow(
+      'REDIS_PREFIX may only hold letters, digits and _ . : -',
+    );
+    expect(() => loadConfig({ REDIS_PREFIX: 'x'.repeat(65) })).toThrow(
+      'REDIS_PREFIX must be at most 64 characters',
+    );
+  });
+
   it.each([
     [{ DATABASE_URL: 'x-postgres://db' }, 'DATABASE_URL must start with postgres:// or postgresql://'],
     [{ REDIS_URL: 'x-redis://cache' }, 'REDIS_URL must start with redis:// or rediss://'],

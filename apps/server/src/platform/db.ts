@@ -58,7 +58,7 @@ function watchConnectionErrors(pool: pg.Pool, name: string, log: Logger | undefi
   pool.on('error', () => {});
 }
 
-const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const MIGRATION_LOCK = 727_001;
 
 export async function openDatabase(opts: {

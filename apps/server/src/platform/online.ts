@@ -7,7 +7,8 @@ export const USERS_ONLINE_EVENT = 'users-online';
 export const ONLINE_TICK_MS = 1000;
 /** A node whose figure is older than this has gone (crashed or stopped) and no longer counts. */
 const NODE_STALE_MS = 5000;
-const REDIS_KEY = 'coinsite:online';
+/** The hash of every node's figure (after REDIS_PREFIX). */
+export const ONLINE_KEY = 'coinsite:online';
 
 /**
  * `users-online` on /chat (spec-2 §4; the panel shows it + 10). A node counts the people on its own
@@ -20,12 +21,17 @@ export class OnlineCounter {
   private others = 0;
   private sent = -1;
   private timer: NodeJS.Timeout | null = null;
+  private readonly key: string;
 
   constructor(
     private readonly realtime: Realtime,
     private readonly redis?: Redis,
     private readonly now: () => number = Date.now,
-  ) {}
+    /** REDIS_PREFIX */
+    prefix = '',
+  ) {
+    this.key = `${prefix}${ONLINE_KEY}`;
+  }
 
   start(): void {
     this.realtime.ns('chat').on('connection', (socket) => {
@@ -40,7 +46,7 @@ export class OnlineCounter {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.redis?.hdel(REDIS_KEY, this.node).catch(() => undefined);
+    await this.redis?.hdel(this.key, this.node).catch(() => undefined);
   }
 
   /** People on this node's /chat connections. */
@@ -65,8 +71,8 @@ export class OnlineCounter {
     if (this.redis) {
       try {
         const t = this.now();
-        await this.redis.hset(REDIS_KEY, this.node, `${mine}:${t}`);
-        const all = await this.redis.hgetall(REDIS_KEY);
+        await this.redis.hset(this.key, this.node, `${mine}:${t}`);
+        const all = await this.redis.hgetall(this.key);
         let others = 0;
         const stale: string[] = [];
         for (const [node, value] of Object.entries(all)) {
@@ -75,7 +81,7 @@ export class OnlineCounter {
           if (t - (at ?? 0) > NODE_STALE_MS) stale.push(node);
           else others += count ?? 0;
         }
-        if (stale.length > 0) await this.redis.hdel(REDIS_KEY, ...stale);
+        if (stale.length > 0) await this.redis.hdel(this.key, ...stale);
         this.others = others;
       } catch {
         // Redis away: carry on with the last figure of the other nodes

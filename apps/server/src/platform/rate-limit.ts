@@ -45,14 +45,14 @@ export const REDIS_LIMIT_TIMEOUT_MS = 150;
 export function redisRateLimiter(
   redis: Redis,
   factor: number,
-  opts: { timeoutMs?: number; now?: () => number } = {},
+  opts: { timeoutMs?: number; now?: () => number; prefix?: string } = {},
 ): RateLimiter {
   const local = memoryRateLimiter(factor, opts.now);
   const timeoutMs = opts.timeoutMs ?? REDIS_LIMIT_TIMEOUT_MS;
   return {
     async hit(key, limit, windowMs) {
       if (redis.status !== 'ready') return local.hit(key, limit, windowMs);
-      const k = `rl:${key}`;
+      const k = `${opts.prefix ?? ''}rl:${key}`;
       try {
         const res = await withTimeout(redis.multi().incr(k).pexpire(k, windowMs, 'NX').exec(), timeoutMs);
         const count = Number(res?.[0]?.[1] ?? 0);

@@ -16,6 +16,7 @@ import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import { AppError } from './errors.ts';
 import { BucketMap, TokenBucket } from './rate-limit.ts';
+import { adapterKey } from './redis.ts';
 import type { WalletNotifier } from './wallet.ts';
 import { batchEngineWrites, type WriteBatcher } from './write-batching.ts';
 
@@ -108,7 +109,7 @@ export class Realtime implements WalletNotifier {
       publicUrl: string;
       resolveSession: SessionResolver;
       log: Logger;
-      redis?: { pub: Redis; sub: Redis };
+      redis?: { pub: Redis; sub: Redis; prefix: string };
       /** Take the client address from X-Forwarded-For, as Fastify does with TRUST_PROXY. */
       trustProxy?: boolean;
       rateFactor?: number;
@@ -130,7 +131,8 @@ export class Realtime implements WalletNotifier {
       maxHttpBufferSize: 64 * 1024,
       allowRequest: (req, done) => done(null, this.originAllowed(req)),
     });
-    if (opts.redis) this.io.adapter(createAdapter(opts.redis.pub, opts.redis.sub));
+    if (opts.redis)
+      this.io.adapter(createAdapter(opts.redis.pub, opts.redis.sub, { key: adapterKey(opts.redis.prefix) }));
     this.writes = batchEngineWrites(this.io.engine);
     for (const name of NAMESPACES) this.setupNamespace(name);
   }

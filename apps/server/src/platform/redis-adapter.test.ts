@@ -70,4 +70,28 @@ describe.runIf(enabled)('two nodes with the Redis adapter', () => {
     await vi.waitFor(() => expect(onA.values.at(-1)).toBe(before - 2), { timeout: 8000, interval: 100 });
     onA.s.disconnect();
   });
+
+  it('every adapter channel and key is under REDIS_PREFIX (the test kits give each file its own)', async () => {
+    const redis = a.site.redis;
+    if (!redis) throw new Error('node A has no Redis');
+    expect(redis.prefix).toMatch(/^test:[0-9a-f]{8}:$/);
+    expect(b.site.redis?.prefix).toBe(redis.prefix);
+    const channels = (await redis.pub.call('PUBSUB', 'CHANNELS', `${redis.prefix}*`)) as string[];
+    expect(channels).toContain(`${redis.prefix}socket.io-request#/chat#`);
+    expect(channels).toContain(`${redis.prefix}socket.io-response#/roulette#`);
+    // one field per node in the online hash, and the rate-limit counters of the sign-ups above
+    await vi.waitFor(
+      async () =>
+        expect(Object.keys(await redis.pub.hgetall(`${redis.prefix}coinsite:online`))).toHaveLength(2),
+      { timeout: 5000 },
+    );
+    const limits: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.pub.scan(cursor, 'MATCH', `${redis.prefix}rl:*`, 'COUNT', 1000);
+      limits.push(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+    expect(limits.length).toBeGreaterThan(0);
+  });
 });

@@ -10,7 +10,12 @@ export interface RedisClients {
   pub: Redis;
   /** Held in subscribed state by the Socket.IO adapter. */
   sub: Redis;
+  /** REDIS_PREFIX: put before every key and adapter channel ('' = the default names). */
+  prefix: string;
 }
+
+/** The Socket.IO adapter's channel prefix under REDIS_PREFIX (the adapter's own default without one). */
+export const adapterKey = (prefix: string): string => `${prefix}socket.io`;
 
 /**
  * The two Redis connections of a node (DESIGN.md: Redis is for scale, not truth). The publisher
@@ -19,7 +24,7 @@ export interface RedisClients {
  * fails at once instead of holding a player's action. The subscriber keeps ioredis' defaults and
  * subscribes again on reconnect.
  */
-export function openRedis(url: string, log: Logger): RedisClients {
+export function openRedis(url: string, log: Logger, prefix = ''): RedisClients {
   const pub = new Redis(url, {
     enableOfflineQueue: false,
     autoResendUnfulfilledCommands: false,
@@ -36,7 +41,7 @@ export function openRedis(url: string, log: Logger): RedisClients {
   const listeners = NAMESPACES.length + 2;
   pub.setMaxListeners(listeners);
   sub.setMaxListeners(listeners);
-  return { pub, sub };
+  return { pub, sub, prefix };
 }
 
 /**

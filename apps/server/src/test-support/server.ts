@@ -6,6 +6,8 @@ import { io, type Socket } from 'socket.io-client';
 import { type App, buildApp } from '../app.ts';
 import type { Clock } from '../platform/clock.ts';
 import { loadConfig } from '../platform/config.ts';
+import { seedPglite } from './pglite-template.ts';
+import { TEST_REDIS_PREFIX } from './redis-prefix.ts';
 
 /** Which databases the integration tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const DB_KINDS: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL
@@ -79,9 +81,13 @@ export async function startServer(
     SERVE_WEB: 'false', // browser tests pass SERVE_WEB=true
     // many users come from one test IP; the rate-limit tests start their own server with factor 1
     RATE_LIMIT_FACTOR: '50',
+    // the tests share one Redis: this file's nodes hear each other, never another file's
+    REDIS_PREFIX: TEST_REDIS_PREFIX,
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...opts.env,
   });
+  // PGlite: a copy of a migrated data directory, not initdb and every migration again
+  if (!config.DATABASE_URL) await seedPglite(config.DATA_DIR);
   const site = await buildApp(config, { clock: opts.clock });
   const port = await site.listen();
   const url = `http://127.0.0.1:${port}`;
@@ -187,4 +193,39 @@ export function nextEvent(socket: Socket, event: string, timeoutMs = 5000): Prom
       resolve(args);
     });
   });
+}
+
+/**
+ * Resolves once each node sees a /chat socket bound (`auth` done) to each of `userIds`: through the
+ * Socket.IO adapter's fetchSockets, so with several nodes on Redis this also proves that each node's
+ * adapter subscriptions are in place and reach the others. A browser page shows its chat box before
+ * its socket has connected and authenticated; a line sent before that is refused ("Please log in"),
+ * and a node whose subscription is not ready yet misses the other node's broadcast.
+ */
+export async function waitForChatSockets(
+  nodes: TestServer[],
+  userIds: number[],
+  timeoutMs = 20_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let missing: string[] = [];
+    for (const node of nodes) {
+      const bound = new Set<number>();
+      try {
+        for (const s of await node.site.ctx.realtime.ns('chat').fetchSockets()) {
+          const user = (s.data as { user?: { id: number } }).user;
+          if (user) bound.add(user.id);
+        }
+      } catch {
+        // a node's adapter not answering yet (its request timed out): not ready
+      }
+      missing = missing.concat(
+        userIds.filter((id) => !bound.has(id)).map((id) => `user ${id} on ${node.url}`),
+      );
+    }
+    if (missing.length === 0) return;
+    if (Date.now() > deadline) throw new Error(`chat sockets not ready: ${missing.join(', ')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
