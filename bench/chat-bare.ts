@@ -34,3 +34,6 @@ http.listen(port, '127.0.0.1', () => {
   const addr = http.address();
   process.send?.({ type: 'listening', port: typeof addr === 'object' && addr ? addr.port : port });
 });
+
+// stopServer's SIGTERM: exit normally (a CPU profile, when asked for, is written on the way out)
+process.on('SIGTERM', () => process.exit(0));

@@ -4,10 +4,11 @@
  * `b <sentAt ms>` messages so that together they send R messages a second. Every client notes when
  * each message arrives: latency = arrival − sentAt (one machine, one clock).
  *
- * Plain `ws` with the Engine.IO 4 / Socket.IO 5 frames, as bench/crash-clients.ts: the full
- * client library would cost more than the server and the benchmark would measure the clients.
+ * A bare-TCP WebSocket (raw-ws.ts) with the Engine.IO 4 / Socket.IO 5 frames: the Socket.IO
+ * client library, or even `ws`, would spend on 5,000 clients about as much as the server, and the
+ * benchmark would measure the clients. A message's send time is read from the frame in place.
  */
-import WebSocket from 'ws';
+import { openRawWebSocket, type RawWebSocket } from './raw-ws.ts';
 import { percentile } from './support.ts';
 
 interface Start {
@@ -24,10 +25,12 @@ type Message = Start | { type: 'measure' } | { type: 'stop' };
 const NS = '/chat';
 const EVENT = `42${NS},`;
 const NEW = Buffer.from(`${EVENT}["new-chat-message",`);
+const SENT_AT = Buffer.from('"content":"b ');
+const QUOTE = 0x22;
 const now = () => performance.timeOrigin + performance.now();
 const send = (msg: unknown) => process.send?.(msg);
 
-const sockets: WebSocket[] = [];
+const sockets: RawWebSocket[] = [];
 const latencies: number[] = [];
 const stats = { sent: 0, errors: 0, received: 0 };
 /** each refusal's text and how often: a refusal is a sender's message the server turned down */
@@ -35,27 +38,23 @@ const errorTexts: Record<string, number> = {};
 let recording = false;
 const timers: NodeJS.Timeout[] = [];
 
-function connect(url: string, token: string | undefined): Promise<WebSocket | null> {
-  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`, {
-    perMessageDeflate: false,
-    skipUTF8Validation: true,
-  });
+function connect(url: string, token: string | undefined): Promise<RawWebSocket | null> {
   return new Promise((resolve) => {
-    ws.once('error', () => resolve(null));
-    ws.on('message', (data: Buffer) => {
-      if (data.length > NEW.length && data.compare(NEW, 0, NEW.length, 0, NEW.length) === 0) {
+    const onMessage = (data: Buffer, start: number, end: number, ws: RawWebSocket) => {
+      if (end - start > NEW.length && data.compare(NEW, 0, NEW.length, start, start + NEW.length) === 0) {
         if (!recording) return;
         const at = now();
-        // content is "b <sentAt>": find it without parsing the whole Msg
-        const text = data.toString();
-        const i = text.indexOf('"content":"b ');
-        if (i < 0) return;
-        const sentAt = Number(text.slice(i + 13, text.indexOf('"', i + 13)));
+        // content is "b <sentAt>": read it where it lies, without parsing the Msg
+        const i = data.indexOf(SENT_AT, start);
+        if (i < 0 || i >= end) return;
+        const from = i + SENT_AT.length;
+        const to = data.indexOf(QUOTE, from);
+        const sentAt = Number(data.toString('latin1', from, to));
         latencies.push(Math.max(0, at - sentAt));
         stats.received++;
         return;
       }
-      const text = data.toString();
+      const text = data.toString('utf8', start, end);
       if (text === '2') return ws.send('3');
       if (text.startsWith('0{')) return ws.send(`40${NS},`);
       if (text.startsWith(`40${NS},`)) {
@@ -73,6 +72,10 @@ function connect(url: string, token: string | undefined): Promise<WebSocket | nu
         );
         errorTexts[said] = (errorTexts[said] ?? 0) + 1;
       }
+    };
+    const wsUrl = `${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`;
+    void openRawWebSocket(wsUrl, onMessage).then((ws) => {
+      if (!ws) resolve(null);
     });
   });
 }
@@ -116,7 +119,7 @@ function stop(): void {
   recording = false;
   for (const t of timers) clearTimeout(t);
   latencies.sort((a, b) => a - b);
-  const connected = sockets.filter((s) => s.readyState === WebSocket.OPEN).length;
+  const connected = sockets.filter((s) => s.open).length;
   for (const s of sockets) s.terminate();
   send({
     type: 'result',

@@ -17,13 +17,14 @@ import {
   bareServer,
   benchChild,
   benchServer,
-  cpuSeconds,
+  cpuTimes,
   freePort,
   pgRun,
   printFanout,
   rssMb,
   signIn,
   sleep,
+  stopServer,
   waitForHttp,
 } from './support.ts';
 
@@ -54,6 +55,10 @@ interface Row extends Result {
   server: string;
   clients: number;
   cpu: number;
+  /** the server's share of that CPU spent in the kernel (sending) */
+  sys: number;
+  /** the client process's CPU: near 100 % it is the clients, not the server, that queue */
+  clientCpu: number;
   rss: number;
 }
 
@@ -71,21 +76,27 @@ async function run(
   const c = await connected;
   process.stdout.write(`  ${server}: ${c.connected} connected (${c.failed} failed), measuring ${SECONDS} s…`);
   child.send({ type: 'measure' });
-  const cpu0 = cpuSeconds(pid);
+  const cpu0 = cpuTimes(pid);
+  const clientCpu0 = cpuTimes(child.child.pid ?? 0);
   const t0 = Date.now();
   let rss = rssMb(pid);
   while (Date.now() - t0 < SECONDS * 1000) {
     await sleep(500);
     rss = Math.max(rss, rssMb(pid));
   }
-  const cpu = ((cpuSeconds(pid) - cpu0) / ((Date.now() - t0) / 1000)) * 100;
+  const seconds = (Date.now() - t0) / 1000;
+  const cpu1 = cpuTimes(pid);
+  const clientCpu1 = cpuTimes(child.child.pid ?? 0);
+  const cpu = ((cpu1.user + cpu1.sys - cpu0.user - cpu0.sys) / seconds) * 100;
+  const sys = ((cpu1.sys - cpu0.sys) / seconds) * 100;
+  const clientCpu = ((clientCpu1.user + clientCpu1.sys - clientCpu0.user - clientCpu0.sys) / seconds) * 100;
   const result = next<Result>('result');
   child.send({ type: 'stop' });
   const r = await result;
   await child.exited();
   console.log(` p99 ${r.p99.toFixed(1)} ms`);
   for (const [text, n] of Object.entries(r.errorTexts)) console.log(`    refused ${n}×: ${text}`);
-  return { ...r, server, clients, cpu, rss };
+  return { ...r, server, clients, cpu, sys, clientCpu, rss };
 }
 
 async function main() {
@@ -118,10 +129,12 @@ async function main() {
     printFanout(rows, COUNTS, [
       ['sent', (r) => String(r.sent), 'middle'],
       ['deliveries', (r) => String(r.received), 'middle'],
+      ['sys %', (r) => r.sys.toFixed(0), 'end'],
+      ['client cpu %', (r) => r.clientCpu.toFixed(0), 'end'],
     ]);
   } finally {
     const spawned = (await bare.catch(() => null))?.child;
-    for (const child of [ours, spawned]) if (child && child.exitCode === null) child.kill('SIGKILL');
+    await Promise.all([ours, spawned].map(stopServer));
     await pgRun(PG_BASE, (c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
   }
 }

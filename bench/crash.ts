@@ -27,6 +27,7 @@ import {
   rssMb,
   signIn,
   sleep,
+  stopServer,
   waitForHttp,
   printFanout,
 } from './support.ts';
@@ -183,7 +184,7 @@ async function main() {
     ]);
   } finally {
     const spawned = (await bare.catch(() => null))?.child;
-    for (const child of [ours, spawned]) if (child && child.exitCode === null) child.kill('SIGKILL');
+    await Promise.all([ours, spawned].map(stopServer));
     await pgRun(PG_BASE, (c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
   }
 }

@@ -78,11 +78,17 @@ export async function signIn(
   return (await call<{ token: string }>(base, 'POST', '/api/auth/exchange-token', { token: code })).token;
 }
 
-/** utime + stime of a process, in seconds (Linux /proc). */
-export function cpuSeconds(pid: number): number {
+/** A process's CPU time in user space and in the kernel, in seconds (Linux /proc). */
+export function cpuTimes(pid: number): { user: number; sys: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+  return { user: Number(fields[11]) / CLK_TCK, sys: Number(fields[12]) / CLK_TCK };
+}
+
+/** utime + stime of a process, in seconds (Linux /proc). */
+export function cpuSeconds(pid: number): number {
+  const { user, sys } = cpuTimes(pid);
+  return user + sys;
 }
 
 export function rssMb(pid: number): number {
@@ -174,8 +180,17 @@ export interface BenchChild {
   exited(): Promise<void>;
 }
 
+/**
+ * BENCH_CPU_PROF=<dir>: every process a bench starts (our server, the bare one, the clients) writes
+ * a V8 CPU profile there when it ends (stopServer for the servers).
+ */
+function profiling(): string[] {
+  const dir = process.env.BENCH_CPU_PROF;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+}
+
 export function benchChild(script: string, env: NodeJS.ProcessEnv = process.env): BenchChild {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...profiling(), '--import', 'tsx', script], {
     env,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -207,7 +222,11 @@ export function benchServer(
   databaseUrl: string,
   env: Record<string, string> = {},
 ): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // BENCH_CPU_PROF=<dir>: our server writes a V8 CPU profile there when stopped (stopServer)
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  return spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -221,6 +240,16 @@ export function benchServer(
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+}
+
+/** Stops a server child: SIGTERM (so a CPU profile is written), SIGKILL after 10 s. */
+export async function stopServer(child: ChildProcess | undefined | null): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
 }
 
 /** A bare baseline server (bench/*-bare.ts) and the port it listens on. */

@@ -79,7 +79,7 @@ export async function buildApp(config: Config, opts: { log?: Logger; clock?: Clo
     database,
     isLeader: () => leadership?.isLeader() ?? false,
     sockets: () => realtimeRef?.connectionCounts() ?? new Map(),
-    socketWrites: () => realtimeRef?.writes.stats ?? { flushes: 0, writes: 0 },
+    socketWrites: () => realtimeRef?.writes.stats ?? { flushes: 0, writes: 0, paced: 0, direct: 0 },
   });
   metrics.instrumentHttp(app);
   const realtime = new Realtime(app.server, {
@@ -90,6 +90,7 @@ export async function buildApp(config: Config, opts: { log?: Logger; clock?: Clo
     redis,
     trustProxy: config.TRUST_PROXY,
     rateFactor: config.RATE_LIMIT_FACTOR,
+    flushPaceMs: config.WS_FLUSH_PACE_MS,
     now: () => clock.now(),
     onEvent: (namespace, event) => metrics.socketEvents.inc({ namespace, event }),
   });

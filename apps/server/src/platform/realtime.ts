@@ -18,7 +18,7 @@ import { AppError } from './errors.ts';
 import { BucketMap, TokenBucket } from './rate-limit.ts';
 import { adapterKey } from './redis.ts';
 import type { WalletNotifier } from './wallet.ts';
-import { batchEngineWrites, type WriteBatcher } from './write-batching.ts';
+import { batchEngineWrites, type DirectClient, directBroadcasts, WriteBatcher } from './write-batching.ts';
 
 export interface SocketUser {
   id: number;
@@ -115,6 +115,8 @@ export class Realtime implements WalletNotifier {
       rateFactor?: number;
       /** Time for the auth budgets (tests hold it still); the 10 ms throttle keeps the wall clock. */
       now?: () => number;
+      /** WS_FLUSH_PACE_MS: least time between two broadcast-wide flushes (write-batching.ts) */
+      flushPaceMs?: number;
       /** Hears every event a client sends (metrics). */
       onEvent?: (namespace: Namespace, event: string) => void;
     },
@@ -133,7 +135,10 @@ export class Realtime implements WalletNotifier {
     });
     if (opts.redis)
       this.io.adapter(createAdapter(opts.redis.pub, opts.redis.sub, { key: adapterKey(opts.redis.prefix) }));
-    this.writes = batchEngineWrites(this.io.engine);
+    this.writes = batchEngineWrites(
+      this.io.engine,
+      new WriteBatcher(undefined, { paceMs: opts.flushPaceMs ?? 0 }),
+    );
     for (const name of NAMESPACES) this.setupNamespace(name);
   }
 
@@ -199,6 +204,7 @@ export class Realtime implements WalletNotifier {
   private setupNamespace(name: Namespace): void {
     this.ns(name).on('connection', (raw) => {
       const socket = raw as unknown as GameSocket;
+      directBroadcasts(raw.client as unknown as DirectClient, this.writes);
       const perSocket = SOCKET_LIMITS.authPerSocket;
       socket.data.authBucket = new TokenBucket(perSocket.burst, perSocket.perSecond, this.now());
       // Drop events that follow the previous one from this socket by less than 10 ms (auth has its
