@@ -200,17 +200,15 @@ export function LiveFeed({
             <Spinner className="h-5 w-5" />
           </div>
         ) : (
-          <>
-            {TABS.map((t) => (
-              <TabsContent key={t.value} value={t.value}>
-                <BetTable
-                  bets={bets.data?.[t.value] ?? []}
-                  size={size}
-                  empty={t.value === 'mine' && !signedIn ? 'Sign in to see your bets.' : t.empty}
-                />
-              </TabsContent>
-            ))}
-          </>
+          TABS.map((t) => (
+            <TabsContent key={t.value} value={t.value}>
+              <BetTable
+                bets={bets.data?.[t.value] ?? []}
+                size={size}
+                empty={t.value === 'mine' && !signedIn ? 'Sign in to see your bets.' : t.empty}
+              />
+            </TabsContent>
+          ))
         )}
       </Tabs>
     </section>
