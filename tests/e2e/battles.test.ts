@@ -111,8 +111,20 @@ describe('case battles in the browser', () => {
     await page.getByRole('link', { name: /Verify this battle/ }).click();
     await page.waitForURL(/provably-fair\?tab=battles&battle=/);
     const winnerLine = page.getByTestId('pf-line').filter({ hasText: 'Battle winner' });
-    const winnerSeat = seat.payout > 0 ? 1 : 2;
-    await expect.poll(() => winnerLine.textContent(), { timeout: 10_000 }).toContain(`Seat ${winnerSeat}`);
+    // the verifier names exactly the seats the database paid: a tie pays (and names) both seats
+    const payouts = await site.server.site.ctx.db
+      .selectFrom('battle_seats')
+      .select(['seat', 'payout'])
+      .where('battle_id', '=', battleId)
+      .orderBy('seat')
+      .execute();
+    const paid = payouts.filter((s) => s.payout > 0).map((s) => s.seat);
+    expect(paid.length).toBeGreaterThan(0);
+    await expect.poll(() => winnerLine.textContent(), { timeout: 10_000 }).toContain(`Seat ${paid[0]}`);
+    const named = [...((await winnerLine.textContent()) ?? '').matchAll(/Seat (\d)/g)].map((m) =>
+      Number(m[1]),
+    );
+    expect(named).toEqual(paid);
     expect(await page.getByTestId('pf-line').filter({ hasText: 'Round 1 · Starter Crate' }).count()).toBe(1);
     await site.shot(page, 'provably-fair-battle-desktop');
     await page.goBack();

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { battleResult, battleSideTotals, battleTicket, battleTieBreak, seatsOfSide } from './battles.ts';
+import { battlePayouts } from '../games/battles.ts';
+import {
+  battleResult,
+  battleSideTotals,
+  battleTicket,
+  battleTieBreak,
+  seatsOfSide,
+  seatsOfSides,
+} from './battles.ts';
 import { BATTLE_SEEDS, BLOCK_ID } from './vectors.fixture.ts';
 
 describe('battle vectors (fairness.md §3)', () => {
@@ -68,7 +76,10 @@ describe('battle winners', () => {
     const teams = battleResult(BATTLE_SEEDS, [100, 100, 150, 50], { crazy: false, teams: true });
     expect(teams.tied).toEqual([1, 2]);
     expect(teams.winner).toBe(battleTieBreak(BATTLE_SEEDS, [1, 2]));
-    expect(teams.winningSeats).toEqual(seatsOfSide(teams.winner, true));
+    // the pick only names winningTeam: every tied side wins (the pot is split), so all their seats
+    expect(seats.winningSeats).toEqual([1, 3, 4]);
+    expect(teams.winningSeats).toEqual([1, 2, 3, 4]);
+    expect(seatsOfSide(teams.winner, true).every((s) => teams.winningSeats.includes(s))).toBe(true);
   });
 
   test('a tie is not always won by the lowest side: the nonce-0 pick decides', () => {
@@ -78,10 +89,37 @@ describe('battle winners', () => {
       sideTotals: [300, 100, 300, 300],
       tied: [1, 3, 4],
       winner: 4,
-      winningSeats: [4],
+      winningSeats: [1, 3, 4],
     });
     const teams = battleResult(seeds, [100, 100, 150, 50], { crazy: true, teams: true });
-    expect(teams).toEqual({ sideTotals: [200, 200], tied: [1, 2], winner: 2, winningSeats: [3, 4] });
+    expect(teams).toEqual({ sideTotals: [200, 200], tied: [1, 2], winner: 2, winningSeats: [1, 2, 3, 4] });
+  });
+
+  test('property: winningSeats are exactly the seats battlePayouts pays', () => {
+    const game = fc.record({
+      totals: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 2, maxLength: 4 }),
+      teams: fc.boolean(),
+      crazy: fc.boolean(),
+      blockId: fc.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    fc.assert(
+      fc.property(game, ({ totals, teams, crazy, blockId }) => {
+        const seats = teams ? [...totals, 0, 0, 0, 0].slice(0, 4) : totals;
+        const result = battleResult({ ...BATTLE_SEEDS, blockId }, seats, { crazy, teams });
+        const paid = battlePayouts({ seatPrice: 100, seatCount: seats.length, teams, tied: result.tied });
+        const paidSeats = paid.perSeat.flatMap((c, i) => (c > 0 ? [i + 1] : []));
+        expect(result.winningSeats).toEqual(paidSeats);
+        expect(result.winningSeats).toEqual(paid.winningSeats);
+        expect(result.winningSeats).toEqual(seatsOfSides(result.tied, teams));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('seatsOfSides: seats of every side, ascending, 2v2 teams as pairs', () => {
+    expect(seatsOfSides([3, 1], false)).toEqual([1, 3]);
+    expect(seatsOfSides([2], true)).toEqual([3, 4]);
+    expect(seatsOfSides([2, 1], true)).toEqual([1, 2, 3, 4]);
   });
 
   test('a tie break needs a side', () => {

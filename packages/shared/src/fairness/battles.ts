@@ -2,6 +2,8 @@
  * Case battles (fairness.md §2). Seats are 1..4 left to right, rounds 1..R. Round r's stream is
  * (serverSeed, blockId, nonce r) and seat p reads its u32 number p − 1. Nonce 0 breaks ties.
  * A "side" is a seat, or in 2v2 a team: team 1 = seats 1+2, team 2 = seats 3+4.
+ * A tie splits the pot among every tied side (docs/decisions.md, "Payouts"); the nonce-0 pick only
+ * names the side reported as `winningTeam`.
  */
 import { type BlockSeeds, blockStream, pickAt } from './bytes.ts';
 import { caseTicket } from './cases.ts';
@@ -21,9 +23,12 @@ export interface BattleResult {
   sideTotals: number[];
   /** Sides sharing the best total, ascending; more than one means a tie. */
   tied: number[];
-  /** The winning side: the only leader, or tied[pick(0, tied.length)] of nonce 0. */
+  /**
+   * The side reported as `winningTeam`: the only leader, or tied[pick(0, tied.length)] of nonce 0.
+   * On a tie it is NOT the only side paid: every tied side shares the pot (see winningSeats).
+   */
   winner: number;
-  /** Seats of the winning side. */
+  /** Seats that win (share the pot), ascending: the seats of every side in `tied`. */
   winningSeats: number[];
 }
 
@@ -51,7 +56,7 @@ export function battleResult(
   const best = rules.crazy ? Math.min(...sideTotals) : Math.max(...sideTotals);
   const tied = sideTotals.flatMap((total, i) => (total === best ? [i + 1] : []));
   const winner = tied.length === 1 && tied[0] !== undefined ? tied[0] : battleTieBreak(seeds, tied);
-  return { sideTotals, tied, winner, winningSeats: seatsOfSide(winner, rules.teams) };
+  return { sideTotals, tied, winner, winningSeats: seatsOfSides(tied, rules.teams) };
 }
 
 export function battleSideTotals(seatTotals: readonly number[], teams: boolean): number[] {
@@ -69,4 +74,12 @@ export function battleSideTotals(seatTotals: readonly number[], teams: boolean):
 export function seatsOfSide(side: number, teams: boolean): number[] {
   if (!teams) return [side];
   return side === 1 ? [1, 2] : [3, 4];
+}
+
+/**
+ * The seats (ascending) of the sides that win: every tied side on a tie, else the one winner. The one
+ * rule for who is paid (battlePayouts), who the page crowns and who the verifier names.
+ */
+export function seatsOfSides(sides: readonly number[], teams: boolean): number[] {
+  return [...new Set(sides.flatMap((side) => seatsOfSide(side, teams)))].sort((a, b) => a - b);
 }

@@ -1,3 +1,5 @@
+import { seatsOfSides } from '../fairness/battles.ts';
+
 /**
  * What a finished case battle pays (issue 4, fairness.md §2 for who wins). The pot is every seat's
  * stake, bots' included (the house funds them). The winning side takes the pot; a tie splits it
@@ -39,7 +41,7 @@ export function battlePayouts(opts: {
   const sides = [...tied].sort((a, b) => a - b);
   const perSide = Math.floor(pot / sides.length);
   const perWinner = teams ? Math.floor(perSide / 2) : perSide;
-  const winningSeats = sides.flatMap((side) => (teams ? (side === 1 ? [1, 2] : [3, 4]) : [side]));
+  const winningSeats = seatsOfSides(sides, teams);
   const perSeat = Array.from({ length: seatCount }, (_, i) => (winningSeats.includes(i + 1) ? perWinner : 0));
   return { perSeat, winningSeats, perWinner, sides };
 }

@@ -1,3 +1,4 @@
+import { seatsOfSides } from '@coinsite/shared/fairness';
 import { Bot, UserPlus } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 import { formatCoins } from '../../lib/format.ts';
@@ -13,8 +14,7 @@ import { UserAvatarLink, UserNameLink } from '../profile/user-link.tsx';
 export function winningSeats(b: BattleDetail): number[] {
   const w = b.win;
   if (!w) return [];
-  const sides = w.isEqual ? w.equals : [w.winningTeam];
-  return sides.flatMap((side) => (b.gameType === 4 ? (side === 1 ? [1, 2] : [3, 4]) : [side]));
+  return seatsOfSides(w.isEqual ? w.equals : [w.winningTeam], b.gameType === 4);
 }
 
 export function SeatColumn({

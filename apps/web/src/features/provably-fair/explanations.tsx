@@ -176,7 +176,7 @@ const TEXT: Record<VerifyGame, { title: string; body: ReactNode }> = {
         </p>
         <Formula>
           {
-            'ticket(round r, seat p) = pick(p − 1, 100000) + 1  of  HMAC_SHA256(serverSeed, blockId + ":" + r + ":0")\ntie: tied[pick(0, tied.length)] with nonce 0'
+            'ticket(round r, seat p) = pick(p − 1, 100000) + 1  of  HMAC_SHA256(serverSeed, blockId + ":" + r + ":0")\ntie: the tied sides split the pot; tied[pick(0, tied.length)] with nonce 0 is reported as winningTeam'
           }
         </Formula>
       </>

@@ -53,12 +53,18 @@ export function battleLines(input: VerifyInput, battle: BattleDetail | null): Ve
     label: 'Totals',
     value: totals.map((t, i) => `${seatName(battle, i + 1)} ${formatCoins(t / 100)}`).join(' · '),
   });
-  const winner = teams
-    ? `Team ${result.winner} (${result.winningSeats.map((s) => seatName(battle, s)).join(' + ')})`
-    : seatName(battle, result.winner);
+  // the seats the server pays: on a tie every tied side shares the pot (docs/decisions.md, "Payouts")
+  const seatNames = result.winningSeats.map((s) => seatName(battle, s)).join(' + ');
+  const sides = teams
+    ? `Team${result.tied.length > 1 ? 's' : ''} ${result.tied.join(' + ')} (${seatNames})`
+    : seatNames;
   const rule = battle.isCrazyMode ? 'lowest total wins' : 'highest total wins';
-  const tie = result.tied.length > 1 ? ', tie broken by nonce 0' : '';
-  lines.push({ label: 'Battle winner', value: `${winner} (${rule}${tie})` });
+  const tie = result.tied.length > 1;
+  lines.push({ label: 'Battle winner', value: `${tie ? 'Tie, pot split: ' : ''}${sides} (${rule})` });
+  if (tie) {
+    const picked = teams ? `Team ${result.winner}` : seatName(battle, result.winner);
+    lines.push({ label: 'Tie break (nonce 0)', value: `${picked}, reported as the winning team` });
+  }
   return lines;
 }
 
