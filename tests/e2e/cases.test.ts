@@ -1,4 +1,4 @@
-import type { CaseView } from '@coinsite/shared';
+import { CASE_OPEN_ANIMATION_MS, type CaseView } from '@coinsite/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Site, startSite } from './support/site.ts';
@@ -64,6 +64,30 @@ describe('cases in the browser', () => {
     await phone.getByRole('button', { name: 'Demo spinning...' }).waitFor();
     expect(await phone.getByRole('button', { name: 'Opening...' }).count()).toBe(0);
     await site.shot(phone, 'case-demo-phone');
+  });
+
+  it('instant mode: the win reaches the header balance when the short reel stops, not 5.75 s later', async () => {
+    const u = await site.server.newUser();
+    await site.fund(u.id, 50);
+    const { context, page } = await site.newPage();
+    await context.addInitScript((t) => {
+      window.localStorage.setItem('token', t);
+      window.localStorage.setItem('game-settings', JSON.stringify({ instant: { cases: true } }));
+    }, u.token);
+    await page.goto('/cases/inferno');
+    await page.getByLabel('Account menu').waitFor({ timeout: 20_000 });
+    await expect.poll(() => balance(page).textContent()).toBe('50.00');
+    expect(await page.getByTestId('instant-toggle').getAttribute('aria-pressed')).toBe('true');
+    const clicked = Date.now();
+    await page.getByRole('button', { name: 'Open for 10.00' }).click();
+    await expect.poll(() => payoutOf(u.id, 'cases').catch(() => null)).not.toBeNull();
+    const bet = await payoutOf(u.id, 'cases');
+    const won = (bet.outcome as { item: { name: string } }).item.name;
+    const final = (50 * 100 - 1000 + bet.payout) / 100;
+    // 0.3 s reel + 1 s count-up, far from the 5.75 s of the animated reel
+    await expect.poll(() => balance(page).textContent(), { timeout: 4_000 }).toBe(final.toFixed(2));
+    await page.getByText(`You won ${won} worth`).waitFor({ timeout: 1_000 });
+    expect(Date.now() - clicked).toBeLessThan(CASE_OPEN_ANIMATION_MS);
   });
 
   it('opens the daily case from the Rewards dialog once, then counts down', async () => {

@@ -44,7 +44,11 @@ export interface App {
 }
 
 /** Boot order: config → db → http → sockets → features. Tests build the same app on a random port. */
-export async function buildApp(config: Config, opts: { log?: Logger; clock?: Clock } = {}): Promise<App> {
+export async function buildApp(
+  config: Config,
+  /** holdClock: times held-back wins' update-wallet (Realtime); the wall clock unless a test sets it */
+  opts: { log?: Logger; clock?: Clock; holdClock?: Clock } = {},
+): Promise<App> {
   const log = opts.log ?? createLogger(config.LOG_LEVEL, chooseLogFormat(process.stdout, process.env));
   const bootStart = Date.now();
   const database = await openDatabase({
@@ -92,6 +96,7 @@ export async function buildApp(config: Config, opts: { log?: Logger; clock?: Clo
     rateFactor: config.RATE_LIMIT_FACTOR,
     flushPaceMs: config.WS_FLUSH_PACE_MS,
     now: () => clock.now(),
+    holdClock: opts.holdClock,
     onEvent: (namespace, event) => metrics.socketEvents.inc({ namespace, event }),
   });
   realtimeRef = realtime;

@@ -1,4 +1,4 @@
-import { diceRoll, minePositions } from '@coinsite/shared/fairness';
+import { diceRoll, minePositions, upgraderOutcome } from '@coinsite/shared/fairness';
 import { execFile } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -393,6 +393,49 @@ describe.each(DB_KINDS)('single-player games on %s', (db) => {
       .executeTakeFirstOrThrow();
     expect(bet).toEqual({ game: 'upgrader', stake: 500, payout: gross });
     expect(await findLedgerMismatches(ctx().db)).toEqual([]);
+  });
+
+  it('upgrader instant mode ({instant: true}): the win reaches update-wallet at once, not after the 5 s spin', async () => {
+    const u = await player(100);
+    const items = await server.api<Array<{ id: string; price: number }>>('GET', '/api/upgrader/items');
+    const item = items.body.find((i) => i.price >= 20 && i.price <= 45);
+    if (!item) throw new Error('no mid item');
+    const priceCents = Math.round(item.price * 100);
+    // 80 % of the price: every ticket wins on one side or the other, and the seeds say which
+    const stakeCents = Math.floor(priceCents * 0.8);
+    const chat = await server.socket('chat', u.token);
+    const sock = await server.socket('upgrader', u.token);
+    const wallet: number[] = [];
+    chat.on('update-wallet', (delta: number) => wallet.push(delta));
+    const success: string[] = [];
+    sock.on('upgrader:success', (m: string) => success.push(m));
+    const payout = Math.floor((priceCents * 9) / 10) / 100;
+    /** One attempt on the winning side; resolves with the ms from the emit to the win's update-wallet. */
+    const attempt = async (...options: unknown[]) => {
+      const seeds = await activeSeeds(u.id);
+      const isUnder = upgraderOutcome(seeds, stakeCents, priceCents, 'under').win;
+      wallet.length = 0;
+      success.length = 0;
+      const result = nextEvent(sock, 'upgrader:result');
+      const t0 = Date.now();
+      sock.emit('upgrader:attempt', stakeCents / 100, item.id, isUnder, ...options);
+      expect(((await result)[0] as { success: boolean }).success).toBe(true);
+      return t0;
+    };
+
+    const t0 = await attempt({ instant: true });
+    await vi.waitFor(() => expect(wallet).toEqual([-stakeCents / 100, payout]), { timeout: 2_000 });
+    expect(Date.now() - t0).toBeLessThan(2_000);
+    await vi.waitFor(() => expect(success).toHaveLength(1), { timeout: 500 });
+
+    // animated, as the original client sends it: the win still waits for the dial
+    await spaced();
+    await attempt();
+    await vi.waitFor(() => expect(wallet).toEqual([-stakeCents / 100]));
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(wallet).toEqual([-stakeCents / 100]);
+    expect(success).toEqual([]);
+    expect(await balance(u.id)).toBe(10_000 - 2 * stakeCents + 2 * Math.round(payout * 100));
   });
 
   it('seed rotation reveals the old server seed and every bet re-derives from it', async () => {

@@ -14,6 +14,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
+import { type Clock, systemClock } from './clock.ts';
 import { AppError } from './errors.ts';
 import { BucketMap, TokenBucket } from './rate-limit.ts';
 import { adapterKey } from './redis.ts';
@@ -115,6 +116,11 @@ export class Realtime implements WalletNotifier {
       rateFactor?: number;
       /** Time for the auth budgets (tests hold it still); the 10 ms throttle keeps the wall clock. */
       now?: () => number;
+      /**
+       * Times the update-wallet of a win held back for its animation: the wall clock unless a test
+       * hands its fake clock (the round games' tests watch held wins land in real time).
+       */
+      holdClock?: Pick<Clock, 'setTimeout'>;
       /** WS_FLUSH_PACE_MS: least time between two broadcast-wide flushes (write-batching.ts) */
       flushPaceMs?: number;
       /** Hears every event a client sends (metrics). */
@@ -348,12 +354,12 @@ export class Realtime implements WalletNotifier {
       return;
     }
     this.heldBack.set(userId, (this.heldBack.get(userId) ?? 0) + deltaCents);
-    setTimeout(() => {
+    (this.opts.holdClock ?? systemClock).setTimeout(() => {
       const left = (this.heldBack.get(userId) ?? 0) - deltaCents;
       if (left === 0) this.heldBack.delete(userId);
       else this.heldBack.set(userId, left);
       send();
-    }, delayMs).unref();
+    }, delayMs);
   }
 
   /**

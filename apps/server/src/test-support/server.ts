@@ -69,7 +69,13 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
 }
 
 export async function startServer(
-  opts: { db?: 'pglite' | 'postgres'; env?: Record<string, string>; clock?: Clock } = {},
+  opts: {
+    db?: 'pglite' | 'postgres';
+    env?: Record<string, string>;
+    clock?: Clock;
+    /** Times held-back wins' update-wallet (the wall clock when absent, even with `clock`). */
+    holdClock?: Clock;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'coinsite-test-'));
   const pgDb = opts.db === 'postgres' ? await createPgDatabase() : null;
@@ -88,7 +94,7 @@ export async function startServer(
   });
   // PGlite: a copy of a migrated data directory, not initdb and every migration again
   if (!config.DATABASE_URL) await seedPglite(config.DATA_DIR);
-  const site = await buildApp(config, { clock: opts.clock });
+  const site = await buildApp(config, { clock: opts.clock, holdClock: opts.holdClock });
   const port = await site.listen();
   const url = `http://127.0.0.1:${port}`;
   const sockets: Socket[] = [];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coinAmount, INTEGER_STRING, text, wireNumber } from './common.ts';
+import { coinAmount, INTEGER_STRING, playOptions, text, wireNumber } from './common.ts';
 
 /** Rarity colours of items (spec-3 §3), by name. */
 export const RARITY_COLORS = {
@@ -24,6 +24,11 @@ export const CASE_EVENTS = {
 export const CASE_OPEN_ANIMATION_MS = 5750;
 /** The daily case's reel runs about 6–7 s (spec-1 §9); its update-wallet waits 7 s. */
 export const DAILY_CASE_ANIMATION_MS = 7000;
+/**
+ * The case page's reel in instant mode (cases:open with `{instant: true}`): long enough to read as a
+ * stop, not a spin. The win's update-wallet and cases:success wait this long instead.
+ */
+export const CASE_INSTANT_ANIMATION_MS = 300;
 export const DAILY_CASE_COOLDOWN_MS = 24 * 60 * 60 * 1000;
 export const DAILY_CASE_SLUG = 'daily';
 
@@ -49,9 +54,13 @@ export const caseSlug = z
   .toLowerCase()
   .regex(/^[a-z0-9][a-z0-9-]{0,47}$/, 'Unknown case.');
 
-/** cases:open — the slug, or the case object the original client sends. */
+/**
+ * cases:open — the slug, or the case object the original client sends; then, from our client, the
+ * optional play options (`{instant: true}`: the reel is skipped, the win is announced at once).
+ */
 export const casesOpenPayload = z.tuple([
   z.union([caseSlug, z.object({ slug: caseSlug }).transform((c) => c.slug)], { error: 'Unknown case.' }),
+  playOptions,
 ]);
 
 /** cases:free — only the daily case is free. */

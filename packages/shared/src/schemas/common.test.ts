@@ -14,6 +14,7 @@ import {
 } from './games.ts';
 import { crashJoinPayload } from './crash.ts';
 import { battleSeatPayload } from './battles.ts';
+import { casesOpenPayload } from './cases.ts';
 
 /** Values z.coerce.number turned into numbers: true → 1, [1] → 1, "0x1" → 1, "1e3" → 1000… */
 const COERCED = [
@@ -87,6 +88,31 @@ describe('money fields take a JSON number or a plain decimal string, nothing els
     expect(upgraderAttemptPayload.parse([1, 3, true])[2]).toBe(true);
     expect(upgraderAttemptPayload.parse([1, 3])[2]).toBe(false);
     expect(upgraderAttemptPayload.safeParse([1, 3, 'yes']).success).toBe(false);
+  });
+});
+
+describe('play options: instant mode is asked for, the animated timing is the default', () => {
+  it('cases:open and upgrader:attempt take an optional {instant} last', () => {
+    // the original client's arguments: animated
+    expect(casesOpenPayload.parse(['starter-crate'])).toEqual(['starter-crate', { instant: false }]);
+    expect(casesOpenPayload.parse([{ slug: 'starter-crate', name: 'x' }])[1]).toEqual({ instant: false });
+    expect(upgraderAttemptPayload.parse([1, 3, true])[3]).toEqual({ instant: false });
+    // ours
+    expect(casesOpenPayload.parse(['starter-crate', { instant: true }])[1]).toEqual({ instant: true });
+    expect(casesOpenPayload.parse(['starter-crate', { instant: false, x: 1 }])[1]).toEqual({
+      instant: false,
+    });
+    expect(casesOpenPayload.parse(['starter-crate', {}])[1]).toEqual({ instant: false });
+    expect(casesOpenPayload.parse(['starter-crate', null])[1]).toEqual({ instant: false });
+    expect(upgraderAttemptPayload.parse([1, 3, false, { instant: true }])[3]).toEqual({ instant: true });
+    // anything else is refused with a sentence, never read as instant
+    for (const bad of ['fast', 1, true, { instant: 'yes' }, { instant: 1 }, [true]]) {
+      const r = casesOpenPayload.safeParse(['starter-crate', bad]);
+      expect(r.success).toBe(false);
+      if (!r.success) expect(firstIssue(r.error)).toBe('Invalid play options.');
+      expect(upgraderAttemptPayload.safeParse([1, 3, false, bad]).success).toBe(false);
+    }
+    expect(casesOpenPayload.safeParse(['starter-crate', {}, 1]).success).toBe(false);
   });
 });
 

@@ -75,3 +75,19 @@ export function firstIssue(error: z.ZodError): string {
   const fields = issue.path.filter((p) => typeof p === 'string');
   return fields.length > 0 ? `Invalid ${fields.join('.')}.` : 'Invalid request.';
 }
+
+/**
+ * The optional last argument of a game event whose result animates (cases:open, upgrader:attempt):
+ * `{instant: true}` when the player's instant mode skips the animation, so the server announces the
+ * win (update-wallet and the success toast) without waiting for it. Absent, as the original client
+ * sends it, null (an `undefined` argument on the wire) or `{}`: the animated timing. Unknown keys are
+ * dropped.
+ */
+export const playOptions = z
+  .object(
+    { instant: z.boolean({ error: 'Invalid play options.' }).optional() },
+    { error: 'Invalid play options.' },
+  )
+  .nullish()
+  .transform((o) => ({ instant: o?.instant === true }));
+export type PlayOptions = z.infer<typeof playOptions>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_AMOUNT_CENTS } from '../money.ts';
-import { coinAmount, INTEGER_STRING, wireNumber } from './common.ts';
+import { coinAmount, INTEGER_STRING, playOptions, wireNumber } from './common.ts';
 
 /** 1–64 printable characters (fairness.md §1). */
 export const clientSeed = z
@@ -59,8 +59,9 @@ export interface UpgraderItemRef {
 }
 
 /**
- * upgrader:attempt betAmount, item, isUnder. The item is our id (a number, its string, or `{id}`)
- * or the original client's object `{name, price, color, image, …}` (PROTOCOL §5).
+ * upgrader:attempt betAmount, item, isUnder[, options]. The item is our id (a number, its string, or
+ * `{id}`) or the original client's object `{name, price, color, image, …}` (PROTOCOL §5); the
+ * options are our client's `{instant: true}` (common.ts playOptions), absent from the original's.
  */
 export const upgraderAttemptPayload = z.tuple([
   coinAmount,
@@ -96,6 +97,8 @@ export const upgraderAttemptPayload = z.tuple([
     .union([z.boolean(), z.enum(['true', 'false'])], { error: 'Invalid roll side.' })
     .optional()
     .transform((v) => v === true || v === 'true'),
+  // our client's play options: `{instant: true}` skips the dial's spin (schemas/common.ts)
+  playOptions,
 ]);
 
 /** One bet as the live feed and the history show it. */

@@ -1,4 +1,5 @@
 import {
+  CASE_INSTANT_ANIMATION_MS,
   CASE_OPEN_ANIMATION_MS,
   type CaseOpenedEvent,
   DAILY_CASE_ANIMATION_MS,
@@ -40,9 +41,14 @@ function openedEvent(
 /**
  * cases:open — one bet through the bet engine: the case's price is the stake and the won item's
  * price the payout, debited and credited in the same statement. The win's update-wallet waits for
- * the reel (5.75 s).
+ * the reel the player watches: 5.75 s, or 0.3 s in instant mode (`instant`, docs/decisions.md).
  */
-export async function openPaidCase(ctx: Ctx, user: SocketUser, slug: string): Promise<CaseOpening> {
+export async function openPaidCase(
+  ctx: Ctx,
+  user: SocketUser,
+  slug: string,
+  opts: { instant?: boolean } = {},
+): Promise<CaseOpening> {
   const c = await caseBySlug(ctx.db, slug);
   if (c.kind !== 'paid') throw Errors.badRequest('This case cannot be bought.');
   // the settle callback sees the seeds; the event needs their public half
@@ -51,7 +57,7 @@ export async function openPaidCase(ctx: Ctx, user: SocketUser, slug: string): Pr
   } = {};
   const placed = await placeBet(
     ctx,
-    { user, game: 'cases', stake: c.price, winNotifyDelayMs: CASE_OPEN_ANIMATION_MS },
+    { user, game: 'cases', stake: c.price, winNotifyDelayMs: caseRevealMs(opts) },
     (seeds) => {
       const { ticket, item } = openCase(seeds, c.items);
       seen.value = {
@@ -75,6 +81,11 @@ export async function openPaidCase(ctx: Ctx, user: SocketUser, slug: string): Pr
   const s = seen.value;
   if (!s) throw new Error('case outcome missing');
   return { item: s.item, event: openedEvent(ctx.assets, c, s.item, { ...s, betId: String(placed.betId) }) };
+}
+
+/** How long the case page's reel runs: the win's update-wallet and cases:success wait for it. */
+export function caseRevealMs(opts: { instant?: boolean }): number {
+  return opts.instant ? CASE_INSTANT_ANIMATION_MS : CASE_OPEN_ANIMATION_MS;
 }
 
 function waitText(ms: number): string {

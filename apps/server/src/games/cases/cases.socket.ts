@@ -1,6 +1,5 @@
 import {
   CASE_EVENTS,
-  CASE_OPEN_ANIMATION_MS,
   casesFreePayload,
   casesOpenPayload,
   centsToCoins,
@@ -9,11 +8,13 @@ import {
 import type { Ctx } from '../../platform/context.ts';
 import { Errors } from '../../platform/errors.ts';
 import type { GameSocket } from '../../platform/realtime.ts';
-import { type CaseOpening, openDailyCase, openPaidCase } from './cases.service.ts';
+import { type CaseOpening, caseRevealMs, openDailyCase, openPaidCase } from './cases.service.ts';
 
 /**
  * cases:open slug / cases:free 'daily' → cases:opened {case, caseResult} at once (the reel starts),
- * cases:success when the reel has stopped; failures → cases:error with a sentence.
+ * cases:success when the reel has stopped (instant mode, cases:open slug {instant: true}:
+ * its 0.3 s stop);
+ * failures → cases:error with a sentence.
  */
 export function casesSocket(ctx: Ctx): void {
   const reply = (socket: GameSocket, opening: CaseOpening, revealMs: number) => {
@@ -30,10 +31,10 @@ export function casesSocket(ctx: Ctx): void {
     CASE_EVENTS.open,
     casesOpenPayload,
     CASE_EVENTS.error,
-    async (socket, [slug]) => {
+    async (socket, [slug, options]) => {
       const user = socket.data.user;
       if (!user) throw Errors.unauthorized();
-      reply(socket, await openPaidCase(ctx, user, slug), CASE_OPEN_ANIMATION_MS);
+      reply(socket, await openPaidCase(ctx, user, slug, options), caseRevealMs(options));
     },
   );
 

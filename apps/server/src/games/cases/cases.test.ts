@@ -1,4 +1,10 @@
-import type { CaseOpenedEvent, CaseSummaryView, CaseView } from '@coinsite/shared';
+import {
+  CASE_INSTANT_ANIMATION_MS,
+  CASE_OPEN_ANIMATION_MS,
+  type CaseOpenedEvent,
+  type CaseSummaryView,
+  type CaseView,
+} from '@coinsite/shared';
 import { openCase } from '@coinsite/shared/fairness';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +25,8 @@ describe.each(DB_KINDS)('cases on %s', (db) => {
     server = await startServer({
       db,
       clock,
+      // held-back wins' update-wallet on the fake clock too (instant mode test)
+      holdClock: clock,
       env: { ADMIN_EMAIL: 'cases-admin@example.com', ADMIN_PASSWORD: 'admin-password' },
     });
   });
@@ -174,6 +182,90 @@ describe.each(DB_KINDS)('cases on %s', (db) => {
     await clock.advance(5750);
     expect(String((await success)[0])).toMatch(/^You won .+ worth \d+\.\d\d!$/);
     expect(early).toBe(false);
+  });
+
+  it('instant mode: the win reaches update-wallet after the 0.3 s stop; animated mode still holds it 5.75 s', async () => {
+    // a case whose only item pays 2.50 for 1.00, so every open wins
+    await saveCase(ctx(), {
+      slug: 'sure-win',
+      name: 'Sure Win',
+      price: 100,
+      image: '/api/cases/art/case/91a0b1-3b4252-coin.svg',
+      kind: 'paid',
+      items: [
+        {
+          name: 'Gem',
+          price: 250,
+          color: 'gold',
+          image: '/api/cases/art/item/grey-coin.svg',
+          ticketsStart: 1,
+          ticketsEnd: 100_000,
+        },
+      ],
+    });
+    const u = await player(1_000);
+    const chat = await server.socket('chat', u.token);
+    const sock = await server.socket('cases', u.token);
+    const wallet: Array<{ delta: number; at: number }> = [];
+    chat.on('update-wallet', (delta: number) => wallet.push({ delta, at: clock.now() }));
+    const successes: number[] = [];
+    sock.on('cases:success', () => successes.push(clock.now()));
+    const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    /** Opens one case; resolves once the stake's update-wallet has arrived. */
+    const open = async (...args: unknown[]) => {
+      const stake = nextEvent(chat, 'update-wallet');
+      const opened = nextEvent(sock, 'cases:opened');
+      sock.emit('cases:open', ...args);
+      await opened;
+      expect((await stake)[0]).toBe(-1);
+    };
+
+    // instant: the win waits only for the instant reel's stop, not the 5.75 s spin
+    wallet.length = 0;
+    let start = clock.now();
+    await open('sure-win', { instant: true });
+    expect(await balance(u.id)).toBe(1_000 - 100 + 250);
+    await clock.advance(CASE_INSTANT_ANIMATION_MS - 1);
+    await pause(100);
+    expect(wallet.map((w) => w.delta)).toEqual([-1]); // never before the player could see it
+    let win = nextEvent(chat, 'update-wallet');
+    await clock.advance(1);
+    expect((await win)[0]).toBe(2.5);
+    expect(wallet).toEqual([
+      { delta: -1, at: start },
+      { delta: 2.5, at: start + CASE_INSTANT_ANIMATION_MS },
+    ]);
+    expect(CASE_INSTANT_ANIMATION_MS).toBeLessThan(CASE_OPEN_ANIMATION_MS / 10);
+    await pause(50);
+    expect(successes).toEqual([start + CASE_INSTANT_ANIMATION_MS]);
+
+    // animated (no options, as the original client sends it): held for the whole reel
+    wallet.length = 0;
+    successes.length = 0;
+    start = clock.now();
+    await open({ slug: 'sure-win' });
+    await clock.advance(CASE_OPEN_ANIMATION_MS - 1);
+    await pause(100);
+    expect(wallet.map((w) => w.delta)).toEqual([-1]);
+    expect(successes).toEqual([]);
+    win = nextEvent(chat, 'update-wallet');
+    await clock.advance(1);
+    expect((await win)[0]).toBe(2.5);
+    expect(wallet[1]).toEqual({ delta: 2.5, at: start + CASE_OPEN_ANIMATION_MS });
+
+    // {instant: false} and {} are the animated timing too; a malformed option is refused
+    wallet.length = 0;
+    start = clock.now();
+    await open('sure-win', {});
+    await clock.advance(CASE_INSTANT_ANIMATION_MS);
+    await pause(100);
+    expect(wallet.map((w) => w.delta)).toEqual([-1]);
+    await clock.advance(CASE_OPEN_ANIMATION_MS);
+    await pause(50);
+    const err = nextEvent(sock, 'cases:error');
+    sock.emit('cases:open', 'sure-win', 'fast');
+    expect((await err)[0]).toBe('Invalid play options.');
+    expect(await balance(u.id)).toBe(1_000 + 3 * 150);
   });
 
   it('refuses what it must with cases:error and changes nothing', async () => {

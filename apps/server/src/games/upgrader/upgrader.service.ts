@@ -12,6 +12,14 @@ import { type Rarity, upgraderCatalogue } from './upgrader-items.ts';
 /** The dial spins 5 s: the win's update-wallet and the live feed wait for it. */
 export const UPGRADER_SPIN_MS = 5000;
 
+/**
+ * How long the player's dial turns: the win's update-wallet and upgrader:success wait for it. In
+ * instant mode the needle lands on the next frame, so nothing waits.
+ */
+export function upgraderRevealMs(opts: { instant?: boolean }): number {
+  return opts.instant ? 0 : UPGRADER_SPIN_MS;
+}
+
 export async function seedUpgraderItems(ctx: Ctx): Promise<void> {
   const any = await ctx.db.selectFrom('upgrader_items').select('id').limit(1).executeTakeFirst();
   if (any) return;
@@ -68,6 +76,7 @@ export async function attemptUpgrade(
   amountCoins: number,
   itemRef: number | UpgraderItemRef,
   isUnder: boolean,
+  opts: { instant?: boolean } = {},
 ) {
   const item = await chosenItem(ctx, itemRef);
   const stake = stakeCents(amountCoins);
@@ -76,7 +85,7 @@ export async function attemptUpgrade(
   const side = isUnder ? 'under' : 'over';
   const placed = await placeBet(
     ctx,
-    { user, game: 'upgrader', stake, winNotifyDelayMs: UPGRADER_SPIN_MS },
+    { user, game: 'upgrader', stake, winNotifyDelayMs: upgraderRevealMs(opts) },
     (seeds) => {
       const o = upgraderOutcome(seeds, stake, item.price, side);
       return {

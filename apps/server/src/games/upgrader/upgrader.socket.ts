@@ -1,19 +1,22 @@
 import { centsToCoins, upgraderAttemptPayload } from '@coinsite/shared';
 import type { Ctx } from '../../platform/context.ts';
 import { Errors } from '../../platform/errors.ts';
-import { attemptUpgrade, UPGRADER_SPIN_MS } from './upgrader.service.ts';
+import { attemptUpgrade, upgraderRevealMs } from './upgrader.service.ts';
 
-/** upgrader:attempt(betAmount, item, isUnder) → upgrader:result {success, ticket}; then upgrader:success after the spin. */
+/**
+ * upgrader:attempt(betAmount, item, isUnder[, {instant}]) → upgrader:result {success, ticket}; then
+ * upgrader:success after the spin (at once in instant mode, whose dial does not spin).
+ */
 export function upgraderSocket(ctx: Ctx): void {
   ctx.realtime.handle(
     'upgrader',
     'upgrader:attempt',
     upgraderAttemptPayload,
     'upgrader:error',
-    async (socket, [amount, itemId, isUnder]) => {
+    async (socket, [amount, itemId, isUnder, options]) => {
       const user = socket.data.user;
       if (!user) throw Errors.unauthorized();
-      const r = await attemptUpgrade(ctx, user, amount, itemId, isUnder);
+      const r = await attemptUpgrade(ctx, user, amount, itemId, isUnder, options);
       socket.emit('upgrader:result', {
         success: r.outcome.win,
         ticket: r.outcome.ticket,
@@ -22,10 +25,10 @@ export function upgraderSocket(ctx: Ctx): void {
         betId: String(r.betId),
       });
       if (r.outcome.win) {
-        setTimeout(
-          () => socket.emit('upgrader:success', upgraderWinMessage(r.item.name, r.item.price, r.payout)),
-          UPGRADER_SPIN_MS,
-        ).unref();
+        const message = upgraderWinMessage(r.item.name, r.item.price, r.payout);
+        const revealMs = upgraderRevealMs(options);
+        if (revealMs <= 0) socket.emit('upgrader:success', message);
+        else setTimeout(() => socket.emit('upgrader:success', message), revealMs).unref();
       }
     },
   );

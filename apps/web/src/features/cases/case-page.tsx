@@ -1,4 +1,4 @@
-import { CASE_OPEN_ANIMATION_MS, CASE_REEL } from '@coinsite/shared/schemas/cases';
+import { CASE_INSTANT_ANIMATION_MS, CASE_OPEN_ANIMATION_MS, CASE_REEL } from '@coinsite/shared/schemas/cases';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -92,9 +92,6 @@ function CostBox({ price, count }: { price: number; count: number }) {
   );
 }
 
-/** The reel's run in instant mode: long enough to read as a stop, not a spin. */
-const INSTANT_REEL_MS = 300;
-
 function CaseOpening({ c }: { c: CaseView }) {
   const signedIn = useAuthStore((s) => s.isAuthenticated && s.user !== null);
   const [count, setCount] = useState(1);
@@ -121,8 +118,10 @@ function CaseOpening({ c }: { c: CaseView }) {
     count,
     event: 'cases:open',
     payload: c.slug,
-    // instant mode: the reel jumps to its item
-    durationMs: instant ? INSTANT_REEL_MS : CASE_OPEN_ANIMATION_MS,
+    // instant mode: the reel jumps to its item, and the server is told so (cases:open slug
+    // {instant: true}) to announce the win when the reel stops, not 5.75 s later
+    durationMs: instant ? CASE_INSTANT_ANIMATION_MS : CASE_OPEN_ANIMATION_MS,
+    instant,
     live: LIVE,
     demo: DEMO,
     // the idle reel already holds as many cards as the longest spin: a spin's first frame then only

@@ -55,12 +55,14 @@ export function useCaseOpener(opts: {
   event: 'cases:open' | 'cases:free';
   payload: string;
   durationMs: number;
+  /** cases:open only: the player's instant mode, sent as `{instant: true}` after the slug. */
+  instant?: boolean;
   live: StripShape;
   demo: StripShape;
   idleLength: number;
   onOpened?: (result: OpenedResult) => void;
 }) {
-  const { slug, items, count, event, payload, durationMs, live, demo, idleLength, onOpened } = opts;
+  const { slug, items, count, event, payload, durationMs, instant, live, demo, idleLength, onOpened } = opts;
   const signedIn = useAuthStore((s) => s.isAuthenticated && s.user !== null);
   const idleStrip = useCallback(
     () => buildStrip(items, { length: idleLength, winnerIndex: -1, winner: null }),
@@ -83,7 +85,9 @@ export function useCaseOpener(opts: {
   emitRef.current = () => {
     if (queued.current <= 0) return;
     queued.current--;
-    getSocket('cases').emit(event, payload);
+    // the win's update-wallet then waits for the instant reel's stop, not the whole spin
+    if (instant && event === 'cases:open') getSocket('cases').emit(event, payload, { instant: true });
+    else getSocket('cases').emit(event, payload);
   };
   const emitNext = useCallback(() => setTimeout(() => emitRef.current(), 15), []);
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { useGameSettings } from '../../lib/game-settings.ts';
 import { getSocket, onSocket } from '../../lib/socket.ts';
 import { playSound } from '../../lib/sounds.ts';
 import { fractionText, ticketFraction } from './upgrader-math.ts';
@@ -84,7 +85,10 @@ export function useUpgrade() {
     (amount: number, itemId: string, isUnder: boolean) => {
       sentStake.current = Math.round(amount * 100);
       setPending(true);
-      getSocket('upgrader').emit('upgrader:attempt', amount, itemId, isUnder);
+      // instant mode: the dial lands at once, so the server announces the win at once too
+      if (useGameSettings.getState().instant.upgrader === true)
+        getSocket('upgrader').emit('upgrader:attempt', amount, itemId, isUnder, { instant: true });
+      else getSocket('upgrader').emit('upgrader:attempt', amount, itemId, isUnder);
       clearTimeout(timeout.current);
       timeout.current = setTimeout(() => {
         setPending(false);

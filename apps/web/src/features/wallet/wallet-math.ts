@@ -10,8 +10,8 @@ export interface WalletFigures {
  * to 2 decimals; a negative change (a stake) adds its absolute value to the wager total.
  *
  * `owedCents` is what stakes took beyond the shown wallet: the server announces a stake at once but
- * a win only after its game's animation, so quick bets (autobet, instant mode) can announce stakes
- * that the still held-back wins pay for. The wallet shows 0 meanwhile, and later gains pay the owed
+ * a win only after its game's animation (the short one in instant mode), so quick bets (autobet) can
+ * announce stakes that the still held-back wins pay for. The wallet shows 0 meanwhile, and later gains pay the owed
  * part first, so the wallet ends where the server's balance is (issue 15, docs/decisions.md).
  */
 export function applyWalletDelta(
