@@ -200,7 +200,7 @@ function CaseOpening({ c }: { c: CaseView }) {
             />
           ))}
         </div>
-        <div className="flex flex-col items-center justify-center gap-3 sm:flex-row">
+        <div className="flex flex-col items-center justify-center gap-3 sm:flex-row sm:flex-wrap">
           <CountPicker count={count} disabled={opener.busy || auto.running} onChange={setCount} />
           <div className="w-full sm:w-48">
             <BetModeSwitch mode={mode} onMode={setMode} disabled={auto.running} />
@@ -220,7 +220,7 @@ function CaseOpening({ c }: { c: CaseView }) {
                   : 'Sign in to open'}
             </Button>
           ) : null}
-          <div className="flex gap-2">
+          <div className="flex flex-wrap justify-center gap-2">
             <Button
               variant="secondary"
               size="lg"
