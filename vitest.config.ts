@@ -1,12 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Test files run at once per project: TEST_FILE_WORKERS (default 1, one file after the other).
- * Files are isolated from each other (own server, own database or PGlite copy, own REDIS_PREFIX),
- * so 2 is safe on a quiet 2-core machine; on a machine already busy with other work, two files at
- * once starve each other into timeouts (docs/decisions.md, "Test suite speed").
+ * Test files run at once per project: TEST_FILE_WORKERS (default 2). Files are isolated from each
+ * other (own server, own database or PGlite copy, own REDIS_PREFIX), so two at once suit a quiet
+ * 2-core machine (the whole suite in well under 20 minutes); on a machine already busy with other
+ * work, TEST_FILE_WORKERS=1 keeps two files from starving each other into timeouts
+ * (docs/decisions.md, "Test suite speed").
  */
-const workers = Math.max(1, Number(process.env.TEST_FILE_WORKERS ?? 1) || 1);
+const workers = Math.max(1, Number(process.env.TEST_FILE_WORKERS ?? 2) || 1);
 const parallel = { fileParallelism: workers > 1, maxWorkers: workers };
 
 // One runner for everything: pure unit tests, integration tests against a real server

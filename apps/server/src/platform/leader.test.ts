@@ -51,10 +51,10 @@ describe.runIf(enabled)('leader hand-over on PostgreSQL', () => {
 
   it('a follower waits on the lock and leads once the leader stops or dies', async () => {
     const a = node();
-    await vi.waitFor(() => expect(a.isLeader()).toBe(true), { timeout: 5000 });
+    await vi.waitFor(() => expect(a.isLeader()).toBe(true), { timeout: 15_000 });
     const b = node();
     const c = node();
-    await vi.waitFor(async () => expect(await waiters()).toBe(2), { timeout: 5000 });
+    await vi.waitFor(async () => expect(await waiters()).toBe(2), { timeout: 15_000 });
     expect(b.isLeader() || c.isLeader()).toBe(false);
 
     // graceful stop: A's loops stop (onFollower), then it unlocks; a waiter holds the lock as
@@ -78,16 +78,16 @@ describe.runIf(enabled)('leader hand-over on PostgreSQL', () => {
     await vi.waitFor(() => expect(last.isLeader()).toBe(true), { timeout: 2000 });
     await vi.waitFor(() => expect(lost).toBe(true), { timeout: 2000 });
     // the terminated node waits again on a new connection
-    await vi.waitFor(async () => expect(await waiters()).toBe(1), { timeout: 5000 });
+    await vi.waitFor(async () => expect(await waiters()).toBe(1), { timeout: 15_000 });
     expect(next.isLeader()).toBe(false);
   });
 
   it("a follower's close ends its wait on the lock (no backend left waiting)", async () => {
     const before = await waiters();
     const f = node();
-    await vi.waitFor(async () => expect(await waiters()).toBe((before ?? 0) + 1), { timeout: 5000 });
+    await vi.waitFor(async () => expect(await waiters()).toBe((before ?? 0) + 1), { timeout: 15_000 });
     await f.close();
-    await vi.waitFor(async () => expect(await waiters()).toBe(before), { timeout: 5000 });
+    await vi.waitFor(async () => expect(await waiters()).toBe(before), { timeout: 15_000 });
     expect(f.isLeader()).toBe(false);
   });
 });

@@ -83,7 +83,7 @@ describe.runIf(enabled)('two nodes with the Redis adapter', () => {
     await vi.waitFor(
       async () =>
         expect(Object.keys(await redis.pub.hgetall(`${redis.prefix}coinsite:online`))).toHaveLength(2),
-      { timeout: 5000 },
+      { timeout: 15_000 },
     );
     const limits: string[] = [];
     let cursor = '0';

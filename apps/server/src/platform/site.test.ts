@@ -194,7 +194,7 @@ describe.each(DB_KINDS)('site status, controls and bad input on %s', (db) => {
     for (const t of tabs) t.disconnect();
     g2.s.disconnect();
     // and g1 hears the count fall back when the others leave (the next tick, within a second)
-    await vi.waitFor(() => expect(seen.at(-1)).toBe(g1.first), { timeout: 5000, interval: 50 });
+    await vi.waitFor(() => expect(seen.at(-1)).toBe(g1.first), { timeout: 15_000, interval: 50 });
     g1.s.disconnect();
   });
 

@@ -191,7 +191,7 @@ export async function startServer(
 }
 
 /** Waits for one event on a socket (with a timeout) and returns its arguments. */
-export function nextEvent(socket: Socket, event: string, timeoutMs = 5000): Promise<unknown[]> {
+export function nextEvent(socket: Socket, event: string, timeoutMs = 15_000): Promise<unknown[]> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`timed out waiting for ${event}`)), timeoutMs);
     socket.once(event, (...args: unknown[]) => {

@@ -33,13 +33,23 @@ export function ChatList() {
   const messages = useChatStore((s) => s.messages);
   const moderator = useAuthStore((s) => canModerate(s.user?.rank ?? 0));
   const listRef = useRef<HTMLOListElement>(null);
-  const stick = useRef(true);
+  /** the list's content height when it last changed (null: never laid out) */
+  const shownHeight = useRef<number | null>(null);
   const [banTarget, setBanTarget] = useState<ChatUser | null>(null);
 
+  // Where the reader is is read from the list itself, against its height before this change: a
+  // reader who has just scrolled up stays put even when a message lands before the scroll event.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the messages change
   useLayoutEffect(() => {
     const el = listRef.current;
-    if (el && stick.current) el.scrollTop = el.scrollHeight;
+    if (!el) return;
+    const before = {
+      scrollTop: el.scrollTop,
+      clientHeight: el.clientHeight,
+      scrollHeight: shownHeight.current ?? el.scrollHeight,
+    };
+    if (shownHeight.current === null || isNearBottom(before)) el.scrollTop = el.scrollHeight;
+    shownHeight.current = el.scrollHeight;
   }, [messages, loading]);
 
   return (
@@ -48,9 +58,6 @@ export function ChatList() {
         ref={listRef}
         aria-label="Chat messages"
         aria-busy={loading || undefined}
-        onScroll={(e) => {
-          stick.current = isNearBottom(e.currentTarget);
-        }}
         className="flex min-h-0 flex-1 flex-col gap-0.5 overflow-y-auto overscroll-contain px-2 py-3"
       >
         {loading ? (
