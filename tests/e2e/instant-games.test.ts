@@ -67,8 +67,25 @@ describe('instant games in the browser', () => {
     await expect.poll(() => page.getByTestId('dice-roll-under').inputValue()).toBe('49.50');
     await expect.poll(() => page.getByTestId('dice-profit').textContent()).toBe('1.00');
 
+    // the 350 ms lock: seen by the page itself, so a slow test process cannot look after it ended
+    const locked = page.getByTestId('dice-bet').evaluate(
+      (el) =>
+        new Promise<boolean>((resolve) => {
+          const button = el as HTMLButtonElement;
+          const seen = new MutationObserver(() => {
+            if (!button.disabled) return;
+            seen.disconnect();
+            resolve(true);
+          });
+          seen.observe(button, { attributes: true, attributeFilter: ['disabled'] });
+          setTimeout(() => {
+            seen.disconnect();
+            resolve(button.disabled);
+          }, 10_000);
+        }),
+    );
     await page.getByTestId('dice-bet').click();
-    expect(await page.getByTestId('dice-bet').isDisabled()).toBe(true); // the 350 ms lock
+    expect(await locked).toBe(true);
     const rolls = page.getByRole('list', { name: 'Recent rolls' }).getByRole('listitem');
     await rolls.first().waitFor();
     const won = (await page.getByText(/you won|no luck/).textContent())?.includes('you won');
