@@ -9,9 +9,9 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { toastApiError } from '../../lib/errors.ts';
 import { formatCoins, formatLongDateTime } from '../../lib/format.ts';
 import { http } from '../../lib/http.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { Button } from '../../ui/button.tsx';
 import { inputClass } from '../../ui/input.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
@@ -75,23 +75,17 @@ function LimitRow({
 export function ResponsibleGamingSettings() {
   const client = useQueryClient();
   const rg = useRg();
-  const [busy, setBusy] = useState(false);
+  const action = useAction();
+  const busy = action.pending;
   const [cooloff, setCooloff] = useState<number>(COOL_OFF_DAYS[0]);
   const [exclusion, setExclusion] = useState<number | 'permanent'>(EXCLUSION_MONTHS[0]);
   const [minutes, setMinutes] = useState('');
 
-  async function send(path: string, body: unknown, ok: string) {
-    if (busy) return;
-    setBusy(true);
-    try {
+  const send = (path: string, body: unknown, ok: string) =>
+    action.run(async () => {
       client.setQueryData(RG_KEY, await http.post<RgView>(path, body));
       toast.success(ok);
-    } catch (err) {
-      toastApiError(err, 'Could not save. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  }
+    }, 'Could not save. Please try again.');
   const data = rg.data;
   if (!data) return null;
   const block = data.block;

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Laptop, ShieldCheck, ShieldOff } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
-import { toastApiError } from '../../lib/errors.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { formatLongDateTime } from '../../lib/format.ts';
 import { http } from '../../lib/http.ts';
 import { Button } from '../../ui/button.tsx';
@@ -31,20 +31,11 @@ export function TwoFactorSettings() {
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [code, setCode] = useState('');
   const [recovery, setRecovery] = useState<string[] | null>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useAction();
+  const busy = action.pending;
   const status = security.data?.twoFactor;
 
-  async function run(fn: () => Promise<void>) {
-    if (busy) return;
-    setBusy(true);
-    try {
-      await fn();
-    } catch (err) {
-      toastApiError(err, 'Something went wrong. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const run = (fn: () => Promise<void>) => action.run(fn, 'Something went wrong. Please try again.');
   const start = () =>
     run(async () => {
       setSetup(await http.post<TwoFactorSetup>('/account/2fa/setup'));
@@ -181,20 +172,14 @@ export function TwoFactorSettings() {
 export function SessionsSettings() {
   const client = useQueryClient();
   const sessions = useSessions();
-  const [busy, setBusy] = useState(false);
-  async function revoke(path: string) {
-    if (busy) return;
-    setBusy(true);
-    try {
+  const action = useAction();
+  const busy = action.pending;
+  const revoke = (path: string) =>
+    action.run(async () => {
       await http.post(path);
       toast.success('Signed out.');
       await client.invalidateQueries({ queryKey: SESSIONS_KEY });
-    } catch (err) {
-      toastApiError(err, 'Could not sign that session out.');
-    } finally {
-      setBusy(false);
-    }
-  }
+    }, 'Could not sign that session out.');
   const list = sessions.data?.sessions ?? [];
   return (
     <SettingsCard title="Active sessions">

@@ -2,8 +2,8 @@ import { REWARDS_TEXT } from '@coinsite/shared/schemas/economy';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { toastApiError } from '../../lib/errors.ts';
 import { http } from '../../lib/http.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/input.tsx';
 import { AFFILIATES_KEY, useAffiliates } from './affiliates-api.ts';
@@ -23,22 +23,21 @@ export function AffiliateCodeSettings({
   const affiliates = useAffiliates();
   const current = affiliates.data?.affiliateCode ?? '';
   const [code, setCode] = useState(current);
-  const [saving, setSaving] = useState(false);
+  const action = useAction();
+  const saving = action.pending;
   useEffect(() => setCode(current), [current]);
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
-    if (saving) return;
-    setSaving(true);
-    try {
-      await http.post<{ newAffiliateCode: string }>('/user/affiliates/update-code', { code: code.trim() });
-      toast.success(successText);
-      await client.invalidateQueries({ queryKey: AFFILIATES_KEY });
-    } catch (err) {
-      toastApiError(err, REWARDS_TEXT.affiliateGeneric, { sound: true });
-    } finally {
-      setSaving(false);
-    }
+    void action.run(
+      async () => {
+        await http.post<{ newAffiliateCode: string }>('/user/affiliates/update-code', { code: code.trim() });
+        toast.success(successText);
+        await client.invalidateQueries({ queryKey: AFFILIATES_KEY });
+      },
+      REWARDS_TEXT.affiliateGeneric,
+      { sound: true },
+    );
   }
 
   return (

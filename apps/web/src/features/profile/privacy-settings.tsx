@@ -1,11 +1,10 @@
 import type { PrivacyView, ProfileView } from '@coinsite/shared/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { EyeOff } from 'lucide-react';
-import { useState } from 'react';
 import { toast } from 'sonner';
 import { cn } from '../../lib/cn.ts';
-import { toastApiError } from '../../lib/errors.ts';
 import { http } from '../../lib/http.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { useProfile } from './profile-api.ts';
 
 /**
@@ -15,23 +14,19 @@ import { useProfile } from './profile-api.ts';
 export function PrivacySettings({ userId }: { userId: string }) {
   const client = useQueryClient();
   const profile = useProfile(userId);
-  const [saving, setSaving] = useState(false);
+  const save = useAction();
+  const saving = save.pending;
   const hidden = profile.data?.statsHidden ?? false;
 
-  async function toggle() {
-    if (saving || !profile.data) return;
-    setSaving(true);
-    try {
+  function toggle() {
+    if (!profile.data) return;
+    void save.run(async () => {
       const next = await http.post<PrivacyView>('/user/settings/privacy', { hideStats: !hidden });
       client.setQueryData<ProfileView>(['profile', userId], (old) =>
         old ? { ...old, statsHidden: next.hideStats } : old,
       );
       toast.success(next.hideStats ? 'Your stats are now hidden.' : 'Your stats are now public.');
-    } catch (err) {
-      toastApiError(err, 'Could not save your privacy setting.');
-    } finally {
-      setSaving(false);
-    }
+    }, 'Could not save your privacy setting.');
   }
 
   return (
