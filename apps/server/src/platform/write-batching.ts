@@ -1,3 +1,5 @@
+import { type Clock, systemClock } from './clock.ts';
+
 /**
  * Batched socket writes. Without this every Socket.IO packet to every websocket is its own write
  * system call: a chat message to 5,000 clients is 5,000 writes, and on loopback or a busy host the
@@ -16,19 +18,6 @@ export interface Corkable {
   destroyed?: boolean;
 }
 
-/** How a batcher waits: the end of the turn, and a timer for a paced flush. */
-export interface BatchTimers {
-  turn(fn: () => void): void;
-  after(ms: number, fn: () => void): void;
-  now(): number;
-}
-
-const realTimers: BatchTimers = {
-  turn: (fn) => setImmediate(fn),
-  after: (ms, fn) => setTimeout(fn, ms).unref(),
-  now: () => performance.now(),
-};
-
 export interface BatchOptions {
   /**
    * WS_FLUSH_PACE_MS: a flush that reaches at least `wideFlush` sockets is kept this long after the
@@ -37,6 +26,8 @@ export interface BatchOptions {
   paceMs?: number;
   /** sockets in one flush that make it a broadcast-wide flush (default 1,000) */
   wideFlush?: number;
+  /** times the pace (tests hand a ManualClock) */
+  clock?: Pick<Clock, 'now' | 'setTimeout'>;
 }
 
 export class WriteBatcher {
@@ -46,6 +37,7 @@ export class WriteBatcher {
   private lastWideAt = Number.NEGATIVE_INFINITY;
   private readonly paceMs: number;
   private readonly wideFlush: number;
+  private readonly clock: Pick<Clock, 'now' | 'setTimeout'>;
   /**
    * For the metrics and the benchmark: batches flushed, sockets uncorked, wide flushes put off by
    * the pace, and broadcast frames written straight to a socket (directBroadcasts).
@@ -53,11 +45,13 @@ export class WriteBatcher {
   readonly stats = { flushes: 0, writes: 0, paced: 0, direct: 0 };
 
   constructor(
-    private readonly timers: BatchTimers = realTimers,
+    /** the end of the event-loop turn */
+    private readonly turn: (flush: () => void) => void = setImmediate,
     options: BatchOptions = {},
   ) {
     this.paceMs = options.paceMs ?? 0;
     this.wideFlush = options.wideFlush ?? 1000;
+    this.clock = options.clock ?? systemClock;
   }
 
   /** Holds `socket`'s writes until the end of this turn (a no-op when it is already held). */
@@ -67,7 +61,7 @@ export class WriteBatcher {
     this.corked.add(socket);
     if (this.scheduled) return;
     this.scheduled = true;
-    this.timers.turn(() => this.flush());
+    this.turn(() => this.flush());
   }
 
   /**
@@ -77,10 +71,10 @@ export class WriteBatcher {
   flush(): void {
     const wide = this.corked.size >= this.wideFlush;
     if (wide && this.paceMs > 0) {
-      const wait = this.lastWideAt + this.paceMs - this.timers.now();
+      const wait = this.lastWideAt + this.paceMs - this.clock.now();
       if (wait > 0) {
         this.stats.paced++;
-        this.timers.after(wait, () => this.flush());
+        this.clock.setTimeout(() => this.flush(), wait);
         return;
       }
     }
@@ -91,7 +85,7 @@ export class WriteBatcher {
       socket.uncork();
     }
     this.corked.clear();
-    if (wide) this.lastWideAt = this.timers.now();
+    if (wide) this.lastWideAt = this.clock.now();
   }
 }
 

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
+import { ManualClock } from './clock.ts';
 import {
-  type BatchTimers,
   batchEngineWrites,
   type Corkable,
   type DirectClient,
@@ -32,31 +32,15 @@ class FakeSocket implements Corkable {
   }
 }
 
-/** Timers the test runs by hand: the end of the event-loop turn, and a clock with its timers. */
+/** The end of the event-loop turn, run by hand. */
 function manualTurn() {
   const queue: Array<() => void> = [];
-  const timers: Array<{ at: number; fn: () => void }> = [];
-  let now = 0;
-  const schedule: BatchTimers = {
-    turn: (fn) => queue.push(fn),
-    after: (ms, fn) => timers.push({ at: now + ms, fn }),
-    now: () => now,
-  };
   return {
-    schedule,
+    schedule: (fn: () => void) => queue.push(fn),
     end: () => {
       for (const fn of queue.splice(0)) fn();
     },
     pending: () => queue.length,
-    timers: () => timers.length,
-    /** moves the clock on and runs the timers due by then */
-    advance: (ms: number) => {
-      now += ms;
-      for (const t of timers.filter((t) => t.at <= now)) {
-        timers.splice(timers.indexOf(t), 1);
-        t.fn();
-      }
-    },
   };
 }
 
@@ -124,33 +108,33 @@ describe('WriteBatcher pacing', () => {
     }
   }
 
-  it('keeps a wide flush until the pace after the previous wide one; what comes meanwhile joins it', () => {
+  it('keeps a wide flush until the pace after the previous wide one; what comes meanwhile joins it', async () => {
     const turn = manualTurn();
-    const batcher = new WriteBatcher(turn.schedule, { paceMs: 25, wideFlush: 3 });
+    const clock = new ManualClock();
+    const batcher = new WriteBatcher(turn.schedule, { paceMs: 25, wideFlush: 3, clock });
     const all = [new FakeSocket(), new FakeSocket(), new FakeSocket()];
     broadcast(batcher, all, 'a');
     turn.end();
     expect(all[0]?.syscalls).toEqual([['a']]);
 
-    turn.advance(10);
+    await clock.advance(10);
     broadcast(batcher, all, 'b');
     turn.end();
     // 10 ms after the last wide flush: held for the other 15 ms
     expect(all[0]?.syscalls).toEqual([['a']]);
-    expect(turn.timers()).toBe(1);
     expect(batcher.stats.paced).toBe(1);
-    turn.advance(5);
+    await clock.advance(5);
     broadcast(batcher, all, 'c');
     expect(turn.pending()).toBe(0); // still the one flush, on its timer
-    turn.advance(9);
+    await clock.advance(9);
     expect(all[0]?.syscalls).toEqual([['a']]);
-    turn.advance(1);
+    await clock.advance(1);
     for (const s of all) expect(s.syscalls).toEqual([['a'], ['b', 'c']]);
     expect(all[0]?.depth).toBe(0);
     expect(batcher.stats.flushes).toBe(2);
 
     // after a quiet spell the next wide flush goes at the end of its turn
-    turn.advance(100);
+    await clock.advance(100);
     broadcast(batcher, all, 'd');
     turn.end();
     expect(all[0]?.syscalls.at(-1)).toEqual(['d']);
@@ -158,7 +142,8 @@ describe('WriteBatcher pacing', () => {
 
   it('never keeps a narrow flush (a reply to one player) nor paces at 0', () => {
     const turn = manualTurn();
-    const batcher = new WriteBatcher(turn.schedule, { paceMs: 25, wideFlush: 3 });
+    const clock = new ManualClock();
+    const batcher = new WriteBatcher(turn.schedule, { paceMs: 25, wideFlush: 3, clock });
     const all = [new FakeSocket(), new FakeSocket(), new FakeSocket()];
     broadcast(batcher, all, 'wide');
     turn.end();
@@ -167,7 +152,7 @@ describe('WriteBatcher pacing', () => {
     turn.end();
     expect(one[0]?.syscalls).toEqual([['wide'], ['reply']]);
 
-    const unpaced = new WriteBatcher(turn.schedule, { paceMs: 0, wideFlush: 3 });
+    const unpaced = new WriteBatcher(turn.schedule, { paceMs: 0, wideFlush: 3, clock });
     broadcast(unpaced, all, 'x');
     turn.end();
     broadcast(unpaced, all, 'y');
