@@ -69,13 +69,9 @@ describe('cases in the browser', () => {
   it('instant mode: the win reaches the header balance when the short reel stops, not 5.75 s later', async () => {
     const u = await site.server.newUser();
     await site.fund(u.id, 50);
-    const { context, page } = await site.newPage();
-    await context.addInitScript((t) => {
-      window.localStorage.setItem('token', t);
-      window.localStorage.setItem('game-settings', JSON.stringify({ instant: { cases: true } }));
-    }, u.token);
-    await page.goto('/cases/inferno');
-    await page.getByLabel('Account menu').waitFor({ timeout: 20_000 });
+    const page = await site.signedIn(u.token, '/cases/inferno', {
+      storage: { 'game-settings': JSON.stringify({ instant: { cases: true } }) },
+    });
     await expect.poll(() => balance(page).textContent()).toBe('50.00');
     expect(await page.getByTestId('instant-toggle').getAttribute('aria-pressed')).toBe('true');
     const clicked = Date.now();

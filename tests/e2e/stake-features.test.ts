@@ -293,13 +293,9 @@ describe('stake-style betting tools in the browser', () => {
   it('cases autobet in instant mode: 3 opens of the case, each a real bet, then it stops', async () => {
     const user = await site.server.newUser();
     await site.fund(user.id, 100);
-    const { context, page } = await site.newPage();
-    await context.addInitScript((t) => {
-      window.localStorage.setItem('token', t);
-      window.localStorage.setItem('game-settings', JSON.stringify({ instant: { cases: true } }));
-    }, user.token);
-    await page.goto('/cases/inferno');
-    await page.getByLabel('Account menu').waitFor({ timeout: 20_000 });
+    const page = await site.signedIn(user.token, '/cases/inferno', {
+      storage: { 'game-settings': JSON.stringify({ instant: { cases: true } }) },
+    });
     await settledBalance(page, '100.00');
     await page.getByTestId('bet-mode-auto').click();
     expect(await page.getByTestId('auto-win-reset').count()).toBe(0); // a case's price is fixed

@@ -42,13 +42,7 @@ describe('upgrader in the browser', () => {
     await site?.close();
   });
 
-  async function signedIn(token: string, opts: { phone?: boolean } = {}): Promise<Page> {
-    const { context, page } = await site.newPage({ phone: opts.phone });
-    await context.addInitScript((t) => window.localStorage.setItem('token', t), token);
-    await page.goto('/upgrader');
-    await page.getByLabel('Account menu').waitFor({ timeout: 20_000 });
-    return page;
-  }
+  const signedIn = (token: string, opts: { phone?: boolean } = {}) => site.signedIn(token, '/upgrader', opts);
   const balance = (page: Page) => page.getByTestId('balance').first();
   const itemButton = (page: Page, item: Item) =>
     page.getByRole('button', {
@@ -269,13 +263,9 @@ describe('upgrader in the browser', () => {
     }
     if (!predicted) throw new Error('no seed pair gave a stop rule after 2 to 5 affordable upgrades');
 
-    const { context, page } = await site.newPage();
-    await context.addInitScript((t) => {
-      window.localStorage.setItem('token', t);
-      window.localStorage.setItem('game-settings', JSON.stringify({ instant: { upgrader: true } }));
-    }, u.token);
-    await page.goto('/upgrader');
-    await page.getByLabel('Account menu').waitFor({ timeout: 20_000 });
+    const page = await site.signedIn(u.token, '/upgrader', {
+      storage: { 'game-settings': JSON.stringify({ instant: { upgrader: true } }) },
+    });
     await expect.poll(() => balance(page).textContent()).toBe('100.00');
     await itemButton(page, item).click();
     await page.getByLabel('Amount').fill((stake / 100).toFixed(2));

@@ -14,8 +14,15 @@ export interface Site {
   browser: Browser;
   /** A fresh browser context (own storage) with a page on the site. */
   newPage(opts?: { phone?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
-  /** A page of a signed-in player: the session token is put in storage before the app loads. */
-  signedIn(token: string, path: string, opts?: { phone?: boolean }): Promise<Page>;
+  /**
+   * A page of a signed-in player: the session token, and any other `storage` entries (saved game
+   * settings such as instant mode), are put in localStorage before the app loads.
+   */
+  signedIn(
+    token: string,
+    path: string,
+    opts?: { phone?: boolean; storage?: Record<string, string> },
+  ): Promise<Page>;
   /**
    * A signed-in page on the home page with the chat ready (rules agreed unless `agreed: false`;
    * on a phone the chat drawer is opened).
@@ -87,7 +94,12 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
     },
     async signedIn(token, urlPath, opts = {}) {
       const { context, page } = await site.newPage(opts);
-      await context.addInitScript((t: string) => window.localStorage.setItem('token', t), token);
+      await context.addInitScript(
+        (entries: Record<string, string>) => {
+          for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+        },
+        { ...opts.storage, token },
+      );
       await page.goto(urlPath);
       await page.getByLabel('Account menu').waitFor({ timeout: 20_000 });
       return page;
