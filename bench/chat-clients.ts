@@ -32,6 +32,8 @@ const send = (msg: unknown) => process.send?.(msg);
 
 const sockets: RawWebSocket[] = [];
 const latencies: number[] = [];
+/** each message's first and last arrival (keyed by its send time): what precedes the fan-out, and the fan-out */
+const arrivals = new Map<number, { first: number; last: number }>();
 const stats = { sent: 0, errors: 0, received: 0 };
 /** each refusal's text and how often: a refusal is a sender's message the server turned down */
 const errorTexts: Record<string, number> = {};
@@ -51,6 +53,9 @@ function connect(url: string, token: string | undefined): Promise<RawWebSocket |
         const to = data.indexOf(QUOTE, from);
         const sentAt = Number(data.toString('latin1', from, to));
         latencies.push(Math.max(0, at - sentAt));
+        const seen = arrivals.get(sentAt);
+        if (seen) seen.last = at;
+        else arrivals.set(sentAt, { first: at, last: at });
         stats.received++;
         return;
       }
@@ -119,6 +124,8 @@ function stop(): void {
   recording = false;
   for (const t of timers) clearTimeout(t);
   latencies.sort((a, b) => a - b);
+  const firsts = [...arrivals].map(([sentAt, a]) => a.first - sentAt).sort((a, b) => a - b);
+  const spreads = [...arrivals.values()].map((a) => a.last - a.first).sort((a, b) => a - b);
   const connected = sockets.filter((s) => s.open).length;
   for (const s of sockets) s.terminate();
   send({
@@ -129,6 +136,10 @@ function stop(): void {
     p90: percentile(latencies, 90),
     p99: percentile(latencies, 99),
     max: latencies.at(-1) ?? Number.NaN,
+    firstP50: percentile(firsts, 50),
+    firstP99: percentile(firsts, 99),
+    spreadP50: percentile(spreads, 50),
+    spreadP99: percentile(spreads, 99),
     errorTexts,
     ...stats,
   });

@@ -18,6 +18,7 @@ import {
   benchChild,
   benchServer,
   cpuTimes,
+  fmt,
   freePort,
   pgRun,
   printFanout,
@@ -45,6 +46,12 @@ interface Result {
   p90: number;
   p99: number;
   max: number;
+  /** the first client's latency: the rules, the database write and the broadcast's start */
+  firstP50: number;
+  firstP99: number;
+  /** first to last client of one message: the fan-out itself */
+  spreadP50: number;
+  spreadP99: number;
   sent: number;
   received: number;
   errors: number;
@@ -129,6 +136,8 @@ async function main() {
     printFanout(rows, COUNTS, [
       ['sent', (r) => String(r.sent), 'middle'],
       ['deliveries', (r) => String(r.received), 'middle'],
+      ['first p50/p99', (r) => `${fmt(r.firstP50, 0)}/${fmt(r.firstP99, 0)}`, 'middle'],
+      ['spread p50/p99', (r) => `${fmt(r.spreadP50, 0)}/${fmt(r.spreadP99, 0)}`, 'middle'],
       ['sys %', (r) => r.sys.toFixed(0), 'end'],
       ['client cpu %', (r) => r.clientCpu.toFixed(0), 'end'],
     ]);

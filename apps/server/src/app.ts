@@ -83,7 +83,7 @@ export async function buildApp(
     database,
     isLeader: () => leadership?.isLeader() ?? false,
     sockets: () => realtimeRef?.connectionCounts() ?? new Map(),
-    socketWrites: () => realtimeRef?.writes.stats ?? { flushes: 0, writes: 0, paced: 0, direct: 0 },
+    socketWrites: () => realtimeRef?.writes.stats ?? { flushes: 0, writes: 0, direct: 0 },
   });
   metrics.instrumentHttp(app);
   const realtime = new Realtime(app.server, {
@@ -94,7 +94,6 @@ export async function buildApp(
     redis,
     trustProxy: config.TRUST_PROXY,
     rateFactor: config.RATE_LIMIT_FACTOR,
-    flushPaceMs: config.WS_FLUSH_PACE_MS,
     now: () => clock.now(),
     holdClock: opts.holdClock,
     onEvent: (namespace, event) => metrics.socketEvents.inc({ namespace, event }),

@@ -34,16 +34,6 @@ const schema = z.object({
     .min(1, 'BET_GROUP_IN_FLIGHT must be at least 1')
     .max(500, 'BET_GROUP_IN_FLIGHT must be at most 500')
     .default(2),
-  /**
-   * Issue 10: a flush that writes to 1,000 or more websockets waits until this long after the
-   * previous one, so broadcasts that come faster share one write per socket (0: no pacing).
-   */
-  WS_FLUSH_PACE_MS: z.coerce
-    .number({ error: 'WS_FLUSH_PACE_MS must be a number' })
-    .int('WS_FLUSH_PACE_MS must be a whole number')
-    .min(0, 'WS_FLUSH_PACE_MS must be at least 0')
-    .max(1000, 'WS_FLUSH_PACE_MS must be at most 1000')
-    .default(25),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')

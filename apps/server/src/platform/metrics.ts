@@ -77,7 +77,7 @@ export class Metrics {
     isLeader: () => boolean;
     sockets: () => Map<string, number>;
     /** the websocket write batcher's totals: turns flushed and socket writes they made */
-    socketWrites?: () => { flushes: number; writes: number; paced: number; direct: number };
+    socketWrites?: () => { flushes: number; writes: number; direct: number };
   }) {
     collectDefaultMetrics({ register: this.registry, prefix: 'coinsite_' });
     const { database } = opts;
@@ -115,15 +115,14 @@ export class Metrics {
     });
     new Counter({
       name: 'coinsite_socket_writes_total',
-      help: 'Websocket writes since start: batches (event-loop turns that wrote), socket writes (system calls; writes per batch ≈ sockets reached per turn) and paced (wide batches kept for WS_FLUSH_PACE_MS) and direct (broadcast frames written straight to a socket)',
+      help: 'Websocket writes since start: batches (event-loop turns that wrote), socket writes (system calls; writes per batch ≈ sockets reached per turn) and direct (broadcast frames written straight to a socket)',
       labelNames: ['count'] as const,
       registers: [this.registry],
       collect() {
-        const totals = opts.socketWrites?.() ?? { flushes: 0, writes: 0, paced: 0, direct: 0 };
+        const totals = opts.socketWrites?.() ?? { flushes: 0, writes: 0, direct: 0 };
         this.reset();
         this.inc({ count: 'batches' }, totals.flushes);
         this.inc({ count: 'writes' }, totals.writes);
-        this.inc({ count: 'paced' }, totals.paced);
         this.inc({ count: 'direct' }, totals.direct);
       },
     });

@@ -121,8 +121,6 @@ export class Realtime implements WalletNotifier {
        * hands its fake clock (the round games' tests watch held wins land in real time).
        */
       holdClock?: Pick<Clock, 'setTimeout'>;
-      /** WS_FLUSH_PACE_MS: least time between two broadcast-wide flushes (write-batching.ts) */
-      flushPaceMs?: number;
       /** Hears every event a client sends (metrics). */
       onEvent?: (namespace: Namespace, event: string) => void;
     },
@@ -141,10 +139,7 @@ export class Realtime implements WalletNotifier {
     });
     if (opts.redis)
       this.io.adapter(createAdapter(opts.redis.pub, opts.redis.sub, { key: adapterKey(opts.redis.prefix) }));
-    this.writes = batchEngineWrites(
-      this.io.engine,
-      new WriteBatcher(undefined, { paceMs: opts.flushPaceMs ?? 0 }),
-    );
+    this.writes = batchEngineWrites(this.io.engine, new WriteBatcher());
     for (const name of NAMESPACES) this.setupNamespace(name);
   }
 

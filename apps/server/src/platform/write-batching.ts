@@ -1,14 +1,19 @@
-import { type Clock, systemClock } from './clock.ts';
-
 /**
  * Batched socket writes. Without this every Socket.IO packet to every websocket is its own write
  * system call: a chat message to 5,000 clients is 5,000 writes, and on loopback or a busy host the
  * kernel's share of those writes is what saturates a node first. Here the first write to a client
- * in an event-loop turn corks its TCP socket, and one setImmediate uncorks every corked socket, so
+ * in an event-loop turn corks its TCP socket, and a setImmediate uncorks the corked sockets, so
  * whatever the turn sent to a client (several messages, a tick and a bet, …) leaves as one
  * `writev`. Frames and their order are untouched: the wire is the same, only the system calls are
- * fewer. When the node is idle a batch is one packet and the added wait is one turn (well under a
- * millisecond); when it is busy, batches grow by themselves and the cost per message falls.
+ * fewer.
+ *
+ * A flush uncorks at most `perTurn` sockets and leaves the rest to the next turn (a rolling flush):
+ * 5,000 writes take the kernel some 35 ms, and done in one go they would hold up every read,
+ * database reply and timer of the node meanwhile (the next chat message among them). Between
+ * chunks the node goes on with its other work, and a broadcast made meanwhile joins the pending
+ * write of every socket the flush has not reached yet: under load, batches grow by themselves and
+ * the cost per message falls, without a timer that holds anything back. When the node is idle a
+ * batch is one packet and the added wait is one turn (well under a millisecond).
  */
 
 /** The part of a TCP socket the batcher uses. */
@@ -18,74 +23,52 @@ export interface Corkable {
   destroyed?: boolean;
 }
 
-export interface BatchOptions {
-  /**
-   * WS_FLUSH_PACE_MS: a flush that reaches at least `wideFlush` sockets is kept this long after the
-   * previous wide one, so that broadcasts coming faster than that share one write per socket (0: never).
-   */
-  paceMs?: number;
-  /** sockets in one flush that make it a broadcast-wide flush (default 1,000) */
-  wideFlush?: number;
-  /** times the pace (tests hand a ManualClock) */
-  clock?: Pick<Clock, 'now' | 'setTimeout'>;
-}
+/** Sockets uncorked per event-loop turn (measured in bench:chat: 50–250 alike, 5,000 at once far worse). */
+export const SOCKETS_PER_TURN = 100;
 
 export class WriteBatcher {
+  /** held sockets in the order they were held: a socket held again after its write goes last */
   private readonly corked = new Set<Corkable>();
   private scheduled = false;
-  /** when the last flush that reached `wideFlush` sockets ended (-Infinity: none yet) */
-  private lastWideAt = Number.NEGATIVE_INFINITY;
-  private readonly paceMs: number;
-  private readonly wideFlush: number;
-  private readonly clock: Pick<Clock, 'now' | 'setTimeout'>;
   /**
-   * For the metrics and the benchmark: batches flushed, sockets uncorked, wide flushes put off by
-   * the pace, and broadcast frames written straight to a socket (directBroadcasts).
+   * For the metrics and the benchmark: turns that wrote, sockets uncorked, and broadcast frames
+   * written straight to a socket (directBroadcasts).
    */
-  readonly stats = { flushes: 0, writes: 0, paced: 0, direct: 0 };
+  readonly stats = { flushes: 0, writes: 0, direct: 0 };
 
   constructor(
     /** the end of the event-loop turn */
     private readonly turn: (flush: () => void) => void = setImmediate,
-    options: BatchOptions = {},
-  ) {
-    this.paceMs = options.paceMs ?? 0;
-    this.wideFlush = options.wideFlush ?? 1000;
-    this.clock = options.clock ?? systemClock;
-  }
+    /** sockets uncorked in one turn, the rest in the turns after */
+    private readonly perTurn = SOCKETS_PER_TURN,
+  ) {}
 
-  /** Holds `socket`'s writes until the end of this turn (a no-op when it is already held). */
+  /** Holds `socket`'s writes until its turn in the flush (a no-op while it is held). */
   hold(socket: Corkable | undefined): void {
     if (!socket || socket.destroyed || this.corked.has(socket)) return;
     socket.cork();
     this.corked.add(socket);
+    this.schedule();
+  }
+
+  private schedule(): void {
     if (this.scheduled) return;
     this.scheduled = true;
     this.turn(() => this.flush());
   }
 
-  /**
-   * Sends everything held: one uncork per socket. A wide flush that comes sooner than the pace
-   * after the previous wide one waits for the rest of it, and whatever is written meanwhile joins.
-   */
+  /** Sends what the first `perTurn` held sockets hold (one uncork each); the rest go next turn. */
   flush(): void {
-    const wide = this.corked.size >= this.wideFlush;
-    if (wide && this.paceMs > 0) {
-      const wait = this.lastWideAt + this.paceMs - this.clock.now();
-      if (wait > 0) {
-        this.stats.paced++;
-        this.clock.setTimeout(() => this.flush(), wait);
-        return;
-      }
-    }
     this.scheduled = false;
     this.stats.flushes++;
+    let left = this.perTurn;
     for (const socket of this.corked) {
+      if (left-- === 0) break;
+      this.corked.delete(socket);
       this.stats.writes++;
       socket.uncork();
     }
-    this.corked.clear();
-    if (wide) this.lastWideAt = this.clock.now();
+    if (this.corked.size > 0) this.schedule();
   }
 }
 

@@ -1,6 +1,5 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from './clock.ts';
 import {
   batchEngineWrites,
   type Corkable,
@@ -62,7 +61,7 @@ describe('WriteBatcher', () => {
     expect(a.syscalls).toEqual([['m1', 'm2', 'm3']]);
     expect(b.syscalls).toEqual([['m1', 'm2', 'm3']]);
     expect(a.depth).toBe(0);
-    expect(batcher.stats).toEqual({ flushes: 1, writes: 2, paced: 0, direct: 0 });
+    expect(batcher.stats).toEqual({ flushes: 1, writes: 2, direct: 0 });
 
     // the next turn starts a new batch
     batcher.hold(a);
@@ -99,66 +98,64 @@ describe('WriteBatcher', () => {
   });
 });
 
-describe('WriteBatcher pacing', () => {
-  /** a flush to `n` sockets of one frame each */
+describe('WriteBatcher rolling flush', () => {
+  /** one frame to each of `sockets` */
   function broadcast(batcher: WriteBatcher, sockets: FakeSocket[], frame: string) {
     for (const s of sockets) {
       batcher.hold(s);
       s.write(frame);
     }
   }
+  const sockets = (n: number) => Array.from({ length: n }, () => new FakeSocket());
 
-  it('keeps a wide flush until the pace after the previous wide one; what comes meanwhile joins it', async () => {
+  it('uncorks at most perTurn sockets a turn, in the order they were held, until all are written', () => {
     const turn = manualTurn();
-    const clock = new ManualClock();
-    const batcher = new WriteBatcher(turn.schedule, { paceMs: 25, wideFlush: 3, clock });
-    const all = [new FakeSocket(), new FakeSocket(), new FakeSocket()];
+    const batcher = new WriteBatcher(turn.schedule, 2);
+    const all = sockets(5);
     broadcast(batcher, all, 'a');
+    expect(turn.pending()).toBe(1);
+    const written = () => all.map((s) => s.syscalls.length);
     turn.end();
-    expect(all[0]?.syscalls).toEqual([['a']]);
-
-    await clock.advance(10);
-    broadcast(batcher, all, 'b');
+    expect(written()).toEqual([1, 1, 0, 0, 0]);
+    expect(turn.pending()).toBe(1); // the rest, next turn
     turn.end();
-    // 10 ms after the last wide flush: held for the other 15 ms
-    expect(all[0]?.syscalls).toEqual([['a']]);
-    expect(batcher.stats.paced).toBe(1);
-    await clock.advance(5);
-    broadcast(batcher, all, 'c');
-    expect(turn.pending()).toBe(0); // still the one flush, on its timer
-    await clock.advance(9);
-    expect(all[0]?.syscalls).toEqual([['a']]);
-    await clock.advance(1);
-    for (const s of all) expect(s.syscalls).toEqual([['a'], ['b', 'c']]);
-    expect(all[0]?.depth).toBe(0);
-    expect(batcher.stats.flushes).toBe(2);
-
-    // after a quiet spell the next wide flush goes at the end of its turn
-    await clock.advance(100);
-    broadcast(batcher, all, 'd');
+    expect(written()).toEqual([1, 1, 1, 1, 0]);
     turn.end();
-    expect(all[0]?.syscalls.at(-1)).toEqual(['d']);
+    expect(written()).toEqual([1, 1, 1, 1, 1]);
+    expect(turn.pending()).toBe(0);
+    for (const s of all) expect(s.depth).toBe(0);
+    expect(batcher.stats).toEqual({ flushes: 3, writes: 5, direct: 0 });
   });
 
-  it('never keeps a narrow flush (a reply to one player) nor paces at 0', () => {
+  it('a broadcast made during a flush joins the sockets not yet reached; the ones written wait their turn', () => {
     const turn = manualTurn();
-    const clock = new ManualClock();
-    const batcher = new WriteBatcher(turn.schedule, { paceMs: 25, wideFlush: 3, clock });
-    const all = [new FakeSocket(), new FakeSocket(), new FakeSocket()];
-    broadcast(batcher, all, 'wide');
-    turn.end();
-    const one = all.slice(0, 1);
-    broadcast(batcher, one, 'reply');
-    turn.end();
-    expect(one[0]?.syscalls).toEqual([['wide'], ['reply']]);
+    const batcher = new WriteBatcher(turn.schedule, 2);
+    const all = sockets(4);
+    broadcast(batcher, all, 'a');
+    turn.end(); // sockets 0 and 1 written
+    broadcast(batcher, all, 'b');
+    turn.end(); // 2 and 3: both frames in one write
+    expect(all.map((s) => s.syscalls)).toEqual([[['a']], [['a']], [['a', 'b']], [['a', 'b']]]);
+    turn.end(); // 0 and 1 again, held after 2 and 3
+    expect(all.map((s) => s.syscalls)).toEqual([[['a'], ['b']], [['a'], ['b']], [['a', 'b']], [['a', 'b']]]);
+    expect(turn.pending()).toBe(0);
+    // 8 frames in 6 writes
+    expect(batcher.stats.writes).toBe(6);
+  });
 
-    const unpaced = new WriteBatcher(turn.schedule, { paceMs: 0, wideFlush: 3, clock });
-    broadcast(unpaced, all, 'x');
+  it('a reply to one socket held behind a flush still leaves within the turns the flush takes', () => {
+    const turn = manualTurn();
+    const batcher = new WriteBatcher(turn.schedule, 3);
+    const all = sockets(6);
+    broadcast(batcher, all, 'tick');
     turn.end();
-    broadcast(unpaced, all, 'y');
-    turn.end();
-    expect(all[2]?.syscalls).toEqual([['wide'], ['x'], ['y']]);
-    expect(unpaced.stats.paced).toBe(0);
+    broadcast(batcher, all.slice(0, 1), 'reply');
+    turn.end(); // the flush's other three
+    expect(all[5]?.syscalls).toEqual([['tick']]);
+    expect(all[0]?.syscalls).toEqual([['tick']]);
+    turn.end(); // then the reply
+    expect(all[0]?.syscalls).toEqual([['tick'], ['reply']]);
+    expect(turn.pending()).toBe(0);
   });
 });
 
