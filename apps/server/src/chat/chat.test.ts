@@ -24,9 +24,9 @@ import { findLedgerMismatches } from '../platform/ledger.ts';
 import {
   DB_KINDS,
   nextEvent,
-  startServer,
   type TestServer,
-  createPgDatabase,
+  useTwoNodes,
+  twoNodesEnabled,
 } from '../test-support/server.ts';
 import { postMessage, tipUser } from './chat.service.ts';
 
@@ -374,25 +374,11 @@ describe.each(DB_KINDS)('chat on %s', (db) => {
   });
 });
 
-const twoNodes = Boolean(process.env.TEST_DATABASE_URL && process.env.REDIS_URL);
-
-describe.runIf(twoNodes)('chat across two nodes with the Redis adapter', () => {
-  let a: TestServer;
-  let b: TestServer;
-  let shared: Awaited<ReturnType<typeof createPgDatabase>> | undefined;
-  beforeAll(async () => {
-    shared = await createPgDatabase();
-    const env = { DATABASE_URL: shared.url, REDIS_URL: process.env.REDIS_URL ?? '' };
-    a = await startServer({ env });
-    b = await startServer({ env });
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await shared?.drop();
-  });
+describe.runIf(twoNodesEnabled)('chat across two nodes with the Redis adapter', () => {
+  const nodes = useTwoNodes();
 
   it('a message sent through node A reaches a client on node B, and both serve it in history', async () => {
+    const { a, b } = nodes;
     const p = await chatter(a.site.ctx);
     const q = await chatter(a.site.ctx);
     const onA = await a.socket('chat', p.token);

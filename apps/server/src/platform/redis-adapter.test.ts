@@ -1,28 +1,14 @@
 import { io } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { nextEvent, startServer, type TestServer, createPgDatabase } from '../test-support/server.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { nextEvent, type TestServer, useTwoNodes, twoNodesEnabled } from '../test-support/server.ts';
 import { inTransaction } from './tx.ts';
 
-const enabled = Boolean(process.env.TEST_DATABASE_URL && process.env.REDIS_URL);
-
 /** Two nodes on one PostgreSQL with REDIS_URL: an event raised on one reaches sockets on the other. */
-describe.runIf(enabled)('two nodes with the Redis adapter', () => {
-  let a: TestServer;
-  let b: TestServer;
-  let shared: Awaited<ReturnType<typeof createPgDatabase>> | undefined;
-  beforeAll(async () => {
-    shared = await createPgDatabase();
-    const env = { DATABASE_URL: shared.url, REDIS_URL: process.env.REDIS_URL ?? '' };
-    a = await startServer({ env });
-    b = await startServer({ env });
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await shared?.drop();
-  });
+describe.runIf(twoNodesEnabled)('two nodes with the Redis adapter', () => {
+  const nodes = useTwoNodes();
 
   it('update-wallet committed on node A reaches the tab connected to node B', async () => {
+    const { a, b } = nodes;
     const user = await a.newUser();
     const tabOnB = await b.socket('chat', user.token);
     const got = nextEvent(tabOnB, 'update-wallet');
@@ -38,6 +24,7 @@ describe.runIf(enabled)('two nodes with the Redis adapter', () => {
   });
 
   it('a logout on node A kicks the socket held by node B', async () => {
+    const { a, b } = nodes;
     const user = await a.newUser();
     const tabOnB = await b.socket('roulette', user.token);
     const kicked = nextEvent(tabOnB, 'connection_kicked');
@@ -45,6 +32,7 @@ describe.runIf(enabled)('two nodes with the Redis adapter', () => {
     await kicked;
   });
   it('users-online is the site-wide count: the people on both nodes', async () => {
+    const { a, b } = nodes;
     const heard = (server: TestServer) => {
       const s = io(`${server.url}/chat`, { transports: ['websocket'], forceNew: true, reconnection: false });
       const values: number[] = [];
@@ -72,6 +60,7 @@ describe.runIf(enabled)('two nodes with the Redis adapter', () => {
   });
 
   it('every adapter channel and key is under REDIS_PREFIX (the test kits give each file its own)', async () => {
+    const { a, b } = nodes;
     const redis = a.site.redis;
     if (!redis) throw new Error('node A has no Redis');
     expect(redis.prefix).toMatch(/^test:[0-9a-f]{8}:$/);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import type { Clock } from '../platform/clock.ts';
 import { loadConfig } from '../platform/config.ts';
@@ -188,6 +189,72 @@ export async function startServer(
     },
   };
   return server;
+}
+
+/** Whether this machine can run two nodes of one site (PostgreSQL and Redis both configured). */
+export const twoNodesEnabled = Boolean(process.env.TEST_DATABASE_URL && process.env.REDIS_URL);
+
+/** Two nodes of one site: two servers on one fresh PostgreSQL database, joined by the Redis adapter. */
+export interface TwoNodes {
+  a: TestServer;
+  b: TestServer;
+  /** the shared database */
+  url: string;
+  /** stops both nodes (once; a test may stop them early) */
+  stopNodes(): Promise<void>;
+  /** stops both nodes and drops the database */
+  close(): Promise<void>;
+}
+
+export async function startTwoNodes(env: Record<string, string> = {}): Promise<TwoNodes> {
+  const shared = await createPgDatabase();
+  const both = { ...env, DATABASE_URL: shared.url, REDIS_URL: process.env.REDIS_URL ?? '' };
+  const a = await startServer({ env: both });
+  const b = await startServer({ env: both });
+  let stopped: Promise<void> | undefined;
+  const stopNodes = () => {
+    stopped ??= a.close().then(() => b.close());
+    return stopped;
+  };
+  return {
+    a,
+    b,
+    url: shared.url,
+    stopNodes,
+    close: async () => {
+      await stopNodes();
+      await shared.drop();
+    },
+  };
+}
+
+/**
+ * Two nodes for the enclosing describe block: started before its tests, closed after them. The
+ * fields are read in the tests (`const { a, b } = nodes`), once the nodes are up.
+ */
+export function useTwoNodes(): TwoNodes {
+  let started: TwoNodes | undefined;
+  beforeAll(async () => {
+    started = await startTwoNodes();
+  });
+  afterAll(() => started?.close());
+  const get = (): TwoNodes => {
+    if (!started) throw new Error('the two nodes are not up yet (read them inside a test)');
+    return started;
+  };
+  return {
+    get a() {
+      return get().a;
+    },
+    get b() {
+      return get().b;
+    },
+    get url() {
+      return get().url;
+    },
+    stopNodes: () => get().stopNodes(),
+    close: () => get().close(),
+  };
 }
 
 /** Waits for one event on a socket (with a timeout) and returns its arguments. */

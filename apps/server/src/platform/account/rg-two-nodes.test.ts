@@ -1,12 +1,10 @@
 import type { Socket } from 'socket.io-client';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createPgDatabase, nextEvent, startServer, type TestServer } from '../../test-support/server.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { nextEvent, type TestServer, useTwoNodes, twoNodesEnabled } from '../../test-support/server.ts';
 import { findLedgerMismatches } from '../ledger.ts';
 import { inTransaction } from '../tx.ts';
-
-const enabled = Boolean(process.env.TEST_DATABASE_URL && process.env.REDIS_URL);
 
 /**
  * Issue 16's guard when one player with limits plays from two nodes at once. On one node a player's
@@ -17,26 +15,11 @@ const enabled = Boolean(process.env.TEST_DATABASE_URL && process.env.REDIS_URL);
  * must count no deadlock (the transactions retry one silently, so only its counter would show a
  * lock-order fault).
  */
-describe.runIf(enabled)('responsible gaming with one player on two nodes', () => {
-  let a: TestServer;
-  let b: TestServer;
-  let shared: Awaited<ReturnType<typeof createPgDatabase>> | undefined;
-  beforeAll(async () => {
-    shared = await createPgDatabase();
-    const env = { DATABASE_URL: shared.url, REDIS_URL: process.env.REDIS_URL ?? '' };
-    a = await startServer({ env });
-    b = await startServer({ env });
-  });
-  let closed = false;
-  afterAll(async () => {
-    if (!closed) {
-      await a?.close();
-      await b?.close();
-    }
-    await shared?.drop();
-  });
+describe.runIf(twoNodesEnabled)('responsible gaming with one player on two nodes', () => {
+  const nodes = useTwoNodes();
 
   it('a daily wager limit lets exactly its worth through; every other answer is the limit', async () => {
+    const { a, b } = nodes;
     const user = await a.newUser();
     const db = a.site.ctx.db;
     await inTransaction(db, (unit) =>
@@ -122,10 +105,8 @@ describe.runIf(enabled)('responsible gaming with one player on two nodes', () =>
 
     // and no deadlock was met and silently retried: PostgreSQL counts them per database, and a
     // backend reports its count when it ends, so the nodes close first
-    await a.close();
-    await b.close();
-    closed = true;
-    const check = new pg.Client({ connectionString: shared?.url });
+    await nodes.stopNodes();
+    const check = new pg.Client({ connectionString: nodes.url });
     await check.connect();
     try {
       await vi.waitFor(
