@@ -3,36 +3,29 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
-  createPgDatabase,
-  startServer,
+  startTwoNodes,
   type TestServer,
+  type TwoNodes,
+  twoNodesEnabled,
   waitForChatSockets,
 } from '../../apps/server/src/test-support/server.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../screenshots');
-const enabled = Boolean(process.env.REDIS_URL && process.env.TEST_DATABASE_URL);
 
 /**
  * Issue 10: two browsers chatting through two server nodes that share Redis (the Socket.IO
  * adapter) and one PostgreSQL database. Skipped without REDIS_URL and TEST_DATABASE_URL.
  */
-describe.runIf(enabled)('chat across two nodes in two browsers', () => {
-  let shared: Awaited<ReturnType<typeof createPgDatabase>> | undefined;
+describe.runIf(twoNodesEnabled)('chat across two nodes in two browsers', () => {
+  let nodes: TwoNodes | undefined;
   let a: TestServer;
   let b: TestServer;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    shared = await createPgDatabase();
-    const u = new URL(shared.url);
-    const env = {
-      SERVE_WEB: 'true',
-      DATABASE_URL: u.toString(),
-      REDIS_URL: process.env.REDIS_URL ?? '',
-    };
-    a = await startServer({ env });
-    b = await startServer({ env });
+    nodes = await startTwoNodes({ SERVE_WEB: 'true' });
+    ({ a, b } = nodes);
     // slow mode has its own tests; two quick lines here must both pass
     await a.site.ctx.db.updateTable('chat_settings').set({ slow_mode_ms: 0 }).execute();
     browser = await chromium.connect(inject('browserWsEndpoint'));
@@ -41,9 +34,7 @@ describe.runIf(enabled)('chat across two nodes in two browsers', () => {
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => {});
     await browser?.close().catch(() => {});
-    await a?.close();
-    await b?.close();
-    await shared?.drop();
+    await nodes?.close();
   });
 
   async function chatter(server: TestServer) {

@@ -58,7 +58,7 @@ export class WriteBatcher {
   }
 
   /** Sends what the first `perTurn` held sockets hold (one uncork each); the rest go next turn. */
-  flush(): void {
+  private flush(): void {
     this.scheduled = false;
     this.stats.flushes++;
     let left = this.perTurn;
