@@ -93,6 +93,23 @@ describe.runIf(twoNodesEnabled)('chat across two nodes in two browsers', () => {
     expect(await line(pa, `hello from node A ${ua.username}`).count()).toBe(1);
     expect(await line(pb, `hello back from node B ${ub.username}`).count()).toBe(1);
 
+    // both panels show the site-wide count (two players + 10)
+    for (const page of [pa, pb])
+      await expect
+        .poll(
+          async () =>
+            Number(
+              await page
+                .getByTestId('online-count')
+                .textContent({ timeout: 1000 })
+                .catch(() => ''),
+            ),
+          {
+            timeout: 5_000,
+          },
+        )
+        .toBeGreaterThanOrEqual(12);
+
     mkdirSync(SHOTS, { recursive: true });
     await pa.screenshot({ path: path.join(SHOTS, 'chat-two-nodes-a.png') });
     await pb.screenshot({ path: path.join(SHOTS, 'chat-two-nodes-b.png') });

@@ -1,3 +1,4 @@
+import { CHAT_EVENTS } from '@coinsite/shared/chat-events';
 import { ACCOUNT_EVENTS } from '@coinsite/shared/constants';
 import { TEXT } from '@coinsite/shared/messages';
 import { useEffect } from 'react';
@@ -5,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { onEveryNamespace, onSocket, startSockets } from '../lib/socket.ts';
 import { useAuthStore } from '../features/auth/auth-store.ts';
+import { useChatPanel } from '../features/chat/chat-panel-store.ts';
 import { useWalletEvents } from '../features/wallet/use-wallet-events.ts';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : String(value ?? ''));
@@ -28,6 +30,12 @@ export function useRealtime(): void {
       }),
       onEveryNamespace(ACCOUNT_EVENTS.banned, () => {
         void navigate('/banned', { replace: true });
+      }),
+      // here rather than with the (lazily loaded) chat listeners: the server sends the count once on
+      // connect and after auth, often before that chunk has arrived, and again only when it changes
+      onSocket('chat', CHAT_EVENTS.usersOnline, (count) => {
+        const n = typeof count === 'number' ? count : Number(count);
+        if (Number.isFinite(n)) useChatPanel.getState().setOnline(n);
       }),
       onSocket('chat', 'connect_error', () => {
         toast.error(TEXT.lostConnection, { id: 'lost-connection' });

@@ -12,7 +12,6 @@ import type { z } from 'zod';
 import { http } from '../../lib/http.ts';
 import { getSocket, onSocket } from '../../lib/socket.ts';
 import { playSound } from '../../lib/sounds.ts';
-import { useChatPanel } from './chat-panel-store.ts';
 import { useChatStore } from './chat-store.ts';
 
 /** A payload that fails its schema never reaches the store (it is logged, not shown). */
@@ -65,10 +64,6 @@ export function useChatEvents(): void {
       }),
       onSocket('chat', CHAT_EVENTS.removeMessage, (msgId) => {
         if (typeof msgId === 'string' || typeof msgId === 'number') chat().dropMessage(String(msgId));
-      }),
-      onSocket('chat', CHAT_EVENTS.usersOnline, (count) => {
-        const n = typeof count === 'number' ? count : Number(count);
-        if (Number.isFinite(n)) useChatPanel.getState().setOnline(n);
       }),
       onSocket('chat', CHAT_EVENTS.notification, (text) => {
         toast.info(typeof text === 'string' ? text : String(text ?? ''));
