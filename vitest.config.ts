@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
  * other (own server, own database or PGlite copy, own REDIS_PREFIX), so two at once suit a quiet
  * 2-core machine (the whole suite in well under 20 minutes); on a machine already busy with other
  * work, TEST_FILE_WORKERS=1 keeps two files from starving each other into timeouts
- * (docs/decisions.md, "Test suite speed").
+ * (docs/decisions/testing.md, "Test suite speed").
  */
 const workers = Math.max(1, Number(process.env.TEST_FILE_WORKERS ?? 2) || 1);
 const parallel = { fileParallelism: workers > 1, maxWorkers: workers };

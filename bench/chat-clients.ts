@@ -9,7 +9,7 @@
  * benchmark would measure the clients. A message's send time is read from the frame in place.
  */
 import { openRawWebSocket, type RawWebSocket } from './raw-ws.ts';
-import { percentile } from './support.ts';
+import { connectInBatches, percentile } from './support.ts';
 
 interface Start {
   type: 'start';
@@ -86,18 +86,8 @@ function connect(url: string, token: string | undefined): Promise<RawWebSocket |
 }
 
 async function start(msg: Start): Promise<void> {
-  let failed = 0;
-  const batch = 250;
-  for (let i = 0; i < msg.clients; i += batch) {
-    const size = Math.min(batch, msg.clients - i);
-    const opened = await Promise.all(
-      Array.from({ length: size }, (_, j) => connect(msg.url, msg.tokens[i + j])),
-    );
-    for (const ws of opened) {
-      if (ws) sockets.push(ws);
-      else failed++;
-    }
-  }
+  const { opened, failed } = await connectInBatches(msg.clients, (i) => connect(msg.url, msg.tokens[i]));
+  sockets.push(...opened);
   send({ type: 'connected', connected: sockets.length, failed });
   const senders = sockets.slice(0, msg.senders);
   const everyMs = (senders.length * 1000) / msg.rate;

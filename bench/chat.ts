@@ -14,19 +14,16 @@
  * and our p99 divided by the baseline's. Goal: 5,000 clients, p99 < 150 ms and ≤ 1.2× the baseline.
  */
 import {
-  bareServer,
   benchChild,
-  benchServer,
   cpuTimes,
   fmt,
-  freePort,
   pgRun,
   printFanout,
+  requireWork,
   rssMb,
   signIn,
   sleep,
-  stopServer,
-  waitForHttp,
+  withBenchServers,
 } from './support.ts';
 
 const COUNTS = (process.env.BENCH_CLIENTS ?? '5000').split(',').map(Number);
@@ -107,30 +104,21 @@ async function run(
 }
 
 async function main() {
-  const dbName = `bench_chat_${Date.now()}`;
-  await pgRun(PG_BASE, (c) => c.query(`CREATE DATABASE ${dbName}`));
-  const dbUrl = new URL(PG_BASE);
-  dbUrl.pathname = `/${dbName}`;
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const ours = benchServer(port, dbUrl.toString());
-  const bare = bareServer('bench/chat-bare.ts');
-  try {
-    const { port: barePort, child: bareChild } = await bare;
-    await waitForHttp(base, ours);
+  await withBenchServers(PG_BASE, 'bench_chat', 'bench/chat-bare.ts', {}, async (servers) => {
+    const { base, databaseUrl } = servers;
     console.log(`server up; creating ${SENDERS} senders at chat level…`);
     const tokens: string[] = [];
     for (let i = 0; i < SENDERS; i++) tokens.push(await register(base, i));
     // the chat's level gate: give the senders the wager of level 5 (the bench's only direct write)
-    await pgRun(dbUrl.toString(), (c) =>
+    await pgRun(databaseUrl, (c) =>
       c.query(`UPDATE users SET wager = 100000 WHERE username LIKE 'chat_bench_%'`),
     );
 
     const rows: Row[] = [];
     for (const clients of COUNTS) {
       console.log(`${clients} clients:`);
-      rows.push(await run('coinsite', base, ours.pid ?? 0, clients, tokens));
-      rows.push(await run('bare socket.io', `http://127.0.0.1:${barePort}`, bareChild.pid ?? 0, clients, []));
+      rows.push(await run('coinsite', base, servers.ours.pid ?? 0, clients, tokens));
+      rows.push(await run('bare socket.io', servers.bareUrl, servers.barePid, clients, []));
     }
 
     printFanout(rows, COUNTS, [
@@ -141,11 +129,23 @@ async function main() {
       ['sys %', (r) => r.sys.toFixed(0), 'end'],
       ['client cpu %', (r) => r.clientCpu.toFixed(0), 'end'],
     ]);
-  } finally {
-    const spawned = (await bare.catch(() => null))?.child;
-    await Promise.all([ours, spawned].map(stopServer));
-    await pgRun(PG_BASE, (c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
-  }
+    const expected = RATE * SECONDS;
+    requireWork(
+      rows.flatMap((r): Array<[boolean, string]> => {
+        const run = `${r.server} at ${r.clients} clients`;
+        return [
+          [r.connected >= r.clients, `${run}: ${r.connected} of ${r.clients} clients connected`],
+          [r.sent >= expected * 0.9, `${run}: ${r.sent} messages sent of the ${expected} meant`],
+          [r.errors === 0, `${run}: ${r.errors} messages refused`],
+          // every message reaches every connected client (a few still in flight at the window's end)
+          [
+            r.received >= r.sent * r.connected * 0.95,
+            `${run}: ${r.received} deliveries of ${r.sent} × ${r.connected} meant`,
+          ],
+        ];
+      }),
+    );
+  });
 }
 
 await main();

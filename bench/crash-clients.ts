@@ -7,12 +7,15 @@
  * events) instead of socket.io-client: on two shared cores the full client library spends more time
  * per message than the server does, and the benchmark would measure the clients.
  *
- * A tick is keyed by its round and its place in the round (`${roundId}:${n}`): the orchestrator's
- * probe, connected first on an idle process, gives the time each tick left the server, so
- * latency = arrival here − arrival at the probe (one clock: same machine).
+ * A tick is keyed by its round and its multiplier (`${roundId}:${multiplier}`; the multiplier only
+ * grows within a round, and a repeat of the previous tick's value is skipped on both sides): the
+ * orchestrator's probe, connected first on an idle process, gives the time each tick left the
+ * server, so latency = arrival here − arrival at the probe (one clock: same machine). (Keyed by its
+ * place in the round, as before, a client that came in mid-round counted from another tick than the
+ * probe and matched nothing: 20 of 150 ticks measured.)
  */
 import WebSocket from 'ws';
-import { percentile } from './support.ts';
+import { connectInBatches, percentile } from './support.ts';
 
 interface Start {
   type: 'start';
@@ -34,8 +37,8 @@ const send = (msg: unknown) => process.send?.(msg);
 const TICK_BYTES = Buffer.from(TICK);
 
 const sockets: WebSocket[] = [];
-/** per connection while recording: round, place in the round, arrival time (resolved to keys at the end) */
-const arrivals: Array<{ rounds: string[]; seq: number[]; times: number[] }> = [];
+/** per connection while recording: round, multiplier text, arrival time (resolved to keys at the end) */
+const arrivals: Array<{ rounds: string[]; values: string[]; times: number[] }> = [];
 let recording = false;
 const stats = { bets: 0, cashouts: 0, errors: 0 };
 
@@ -69,10 +72,10 @@ function connect(url: string, token: string | undefined, manual: boolean): Promi
     skipUTF8Validation: true,
   });
   const play = token ? player(ws, manual) : null;
-  const mine = { rounds: [] as string[], seq: [] as number[], times: [] as number[] };
+  const mine = { rounds: [] as string[], values: [] as string[], times: [] as number[] };
   arrivals.push(mine);
   let round = '';
-  let n = 0;
+  let last = '';
   return new Promise((resolve) => {
     ws.once('error', () => resolve(null));
     ws.on('message', (data: Buffer) => {
@@ -81,13 +84,14 @@ function connect(url: string, token: string | undefined, manual: boolean): Promi
         data.length > TICK_BYTES.length &&
         data.compare(TICK_BYTES, 0, TICK_BYTES.length, 0, TICK_BYTES.length) === 0
       ) {
-        if (round) {
-          if (recording) {
+        if (round && recording) {
+          const value = data.toString('latin1', TICK_BYTES.length, data.length - 1);
+          if (value !== last) {
             mine.rounds.push(round);
-            mine.seq.push(n);
+            mine.values.push(value);
             mine.times.push(now());
+            last = value;
           }
-          n++;
         }
         if (!play) return;
       }
@@ -103,7 +107,7 @@ function connect(url: string, token: string | undefined, manual: boolean): Promi
       if (text.startsWith(START)) {
         const args = JSON.parse(text.slice(EVENT.length)) as [string, { _id?: string }];
         round = String(args[1]?._id ?? '');
-        n = 0;
+        last = '';
       }
       if (!play && !token) return;
       const [event, ...args] = JSON.parse(text.slice(EVENT.length)) as [string, ...unknown[]];
@@ -114,18 +118,10 @@ function connect(url: string, token: string | undefined, manual: boolean): Promi
 }
 
 async function start(msg: Start): Promise<void> {
-  let failed = 0;
-  const batch = 250;
-  for (let i = 0; i < msg.clients; i += batch) {
-    const size = Math.min(batch, msg.clients - i);
-    const opened = await Promise.all(
-      Array.from({ length: size }, (_, j) => connect(msg.url, msg.tokens[i + j], (i + j) % 2 === 1)),
-    );
-    for (const ws of opened) {
-      if (ws) sockets.push(ws);
-      else failed++;
-    }
-  }
+  const { opened, failed } = await connectInBatches(msg.clients, (i) =>
+    connect(msg.url, msg.tokens[i], i % 2 === 1),
+  );
+  sockets.push(...opened);
   send({ type: 'connected', connected: sockets.length, failed });
 }
 
@@ -135,7 +131,7 @@ function stop(probe: Record<string, number>): void {
   const ticks = new Set<string>();
   for (const a of arrivals)
     for (let i = 0; i < a.times.length; i++) {
-      const key = `${a.rounds[i]}:${a.seq[i]}`;
+      const key = `${a.rounds[i]}:${a.values[i]}`;
       const sent = probe[key];
       if (sent === undefined) continue;
       ticks.add(key);
@@ -164,9 +160,13 @@ process.on('message', (raw: unknown) => {
   else if (msg.type === 'measure') {
     for (const a of arrivals) {
       a.rounds.length = 0;
-      a.seq.length = 0;
+      a.values.length = 0;
       a.times.length = 0;
     }
+    // the work counted is the measured window's
+    stats.bets = 0;
+    stats.cashouts = 0;
+    stats.errors = 0;
     recording = true;
   } else if (msg.type === 'stop') stop(msg.probe);
 });

@@ -17,19 +17,15 @@
 import { io } from 'socket.io-client';
 import {
   call,
-  bareServer,
   benchChild,
-  benchServer,
   cpuSeconds,
-  freePort,
   now,
-  pgRun,
   rssMb,
   signIn,
   sleep,
-  stopServer,
-  waitForHttp,
   printFanout,
+  requireWork,
+  withBenchServers,
 } from './support.ts';
 
 const COUNTS = (process.env.BENCH_CLIENTS ?? '1000,2500,5000,7500').split(',').map(Number);
@@ -42,18 +38,23 @@ function probe(url: string) {
   const socket = io(`${url}/crash`, { transports: ['websocket'], forceNew: true, reconnection: false });
   const arrivals: Record<string, number> = {};
   let round = '';
-  let n = 0;
+  let last = '';
   let counting = false;
   let counted = 0;
+  let ended = 0;
   socket.on('game-start', (e: { _id?: string }) => {
     round = String(e?._id ?? '');
-    n = 0;
+    last = '';
   });
-  socket.on('game-tick', () => {
-    if (!round) return;
-    const key = `${round}:${n++}`;
-    if (!counting) return;
-    arrivals[key] = now();
+  socket.on('game-end', () => {
+    if (counting && round) ended++;
+  });
+  // keyed as the clients key them (bench/crash-clients.ts): round and multiplier, repeats skipped
+  socket.on('game-tick', (m: number) => {
+    const value = JSON.stringify(m);
+    if (!round || !counting || value === last) return;
+    last = value;
+    arrivals[`${round}:${value}`] = now();
     counted++;
   });
   return {
@@ -62,6 +63,8 @@ function probe(url: string) {
       counting = true;
     },
     counted: () => counted,
+    /** rounds that ended while measuring (bettors bet in every round) */
+    ended: () => ended,
     arrivals,
     close: () => socket.disconnect(),
   };
@@ -83,6 +86,8 @@ interface Result {
 interface Row extends Result {
   server: string;
   clients: number;
+  /** betting players among the clients */
+  bettors: number;
   cpu: number;
   rss: number;
   seconds: number;
@@ -111,7 +116,9 @@ async function run(
   const t0 = Date.now();
   let rss = rssMb(pid);
   const deadline = t0 + 180_000;
-  while (p.counted() < TICKS && Date.now() < deadline) {
+  // the ticks asked for, and (with bettors) two whole rounds for their bets and cash-outs
+  const enough = () => p.counted() >= TICKS && (tokens.length === 0 || p.ended() >= 2);
+  while (!enough() && Date.now() < deadline) {
     await sleep(500);
     rss = Math.max(rss, rssMb(pid));
   }
@@ -123,24 +130,13 @@ async function run(
   p.close();
   await child.exited();
   console.log(` p99 ${r.p99.toFixed(1)} ms`);
-  return { ...r, server, clients, cpu, rss, seconds };
+  return { ...r, server, clients, bettors: tokens.length, cpu, rss, seconds };
 }
 
 async function main() {
-  const dbName = `bench_crash_${Date.now()}`;
-  await pgRun(PG_BASE, (c) => c.query(`CREATE DATABASE ${dbName}`));
-  const dbUrl = new URL(PG_BASE);
-  dbUrl.pathname = `/${dbName}`;
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const ours = benchServer(port, dbUrl.toString(), {
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-  });
-  const bare = bareServer('bench/crash-bare.ts');
-  try {
-    const { port: barePort, child: bareChild } = await bare;
-    await waitForHttp(base, ours);
+  const env = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+  await withBenchServers(PG_BASE, 'bench_crash', 'bench/crash-bare.ts', env, async (servers) => {
+    const { base } = servers;
     console.log('server up; waiting for its first crash round…');
     for (let i = 0; i < 600; i++) {
       const s = await call<{ current: unknown }>(base, 'GET', '/api/crash');
@@ -172,9 +168,8 @@ async function main() {
     for (const clients of COUNTS) {
       console.log(`${clients} clients:`);
       const share = tokens.slice(0, Math.min(tokens.length, Math.ceil(clients * 0.02)));
-      const pid = ours.pid ?? 0;
-      rows.push(await run('coinsite', base, pid, clients, share));
-      rows.push(await run('bare socket.io', `http://127.0.0.1:${barePort}`, bareChild.pid ?? 0, clients, []));
+      rows.push(await run('coinsite', base, servers.ours.pid ?? 0, clients, share));
+      rows.push(await run('bare socket.io', servers.bareUrl, servers.barePid, clients, []));
     }
 
     printFanout(rows, COUNTS, [
@@ -182,11 +177,23 @@ async function main() {
       ['bets', (r) => String(r.bets), 'end'],
       ['cash-outs', (r) => String(r.cashouts), 'end'],
     ]);
-  } finally {
-    const spawned = (await bare.catch(() => null))?.child;
-    await Promise.all([ours, spawned].map(stopServer));
-    await pgRun(PG_BASE, (c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
-  }
+    requireWork(
+      rows.flatMap((r) => {
+        const run = `${r.server} at ${r.clients} clients`;
+        const checks: Array<[boolean, string]> = [
+          [r.connected >= r.clients, `${run}: ${r.connected} of ${r.clients} clients connected`],
+          [r.ticks >= TICKS * 0.9, `${run}: ${r.ticks} of ${TICKS} ticks measured`],
+        ];
+        if (r.bettors > 0)
+          checks.push(
+            [r.bets > 0, `${run}: ${r.bettors} players were to bet every round, ${r.bets} bets placed`],
+            [r.cashouts > 0, `${run}: ${r.bets} bets and no cash-out`],
+            [r.errors === 0, `${run}: ${r.errors} bets or cash-outs refused`],
+          );
+        return checks;
+      }),
+    );
+  });
 }
 
 await main();

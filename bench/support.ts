@@ -222,11 +222,7 @@ export function benchServer(
   databaseUrl: string,
   env: Record<string, string> = {},
 ): ChildProcess {
-  // BENCH_CPU_PROF=<dir>: our server writes a V8 CPU profile there when stopped (stopServer)
-  const profile = process.env.BENCH_CPU_PROF
-    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-    : [];
-  return spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  return spawn(process.execPath, [...profiling(), '--import', 'tsx', 'apps/server/src/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -257,4 +253,85 @@ export async function bareServer(script: string): Promise<{ child: ChildProcess;
   const bare = benchChild(script, { ...process.env, PORT: '0' });
   const { port } = await bare.next<{ port: number }>('listening');
   return { child: bare.child, port };
+}
+
+/** Our server and a bare baseline server, both answering, on a fresh database. */
+export interface BenchServers {
+  /** our server's address */
+  base: string;
+  ours: ChildProcess;
+  databaseUrl: string;
+  bareUrl: string;
+  barePid: number;
+}
+
+/**
+ * Creates a fresh database `<prefix>_<now>` on `pgBase`, starts our server on it (with `env`) and the
+ * bare baseline `bareScript`, and runs `body` once our server answers; afterwards (also on failure)
+ * stops both and drops the database.
+ */
+export async function withBenchServers<T>(
+  pgBase: string,
+  prefix: string,
+  bareScript: string,
+  env: Record<string, string>,
+  body: (servers: BenchServers) => Promise<T>,
+): Promise<T> {
+  const dbName = `${prefix}_${Date.now()}`;
+  await pgRun(pgBase, (c) => c.query(`CREATE DATABASE ${dbName}`));
+  const databaseUrl = dbUrl(pgBase, dbName);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const ours = benchServer(port, databaseUrl, env);
+  const bare = bareServer(bareScript);
+  try {
+    const { port: barePort, child: bareChild } = await bare;
+    await waitForHttp(base, ours);
+    return await body({
+      base,
+      ours,
+      databaseUrl,
+      bareUrl: `http://127.0.0.1:${barePort}`,
+      barePid: bareChild.pid ?? 0,
+    });
+  } finally {
+    const spawned = (await bare.catch(() => null))?.child;
+    await Promise.all([ours, spawned].map(stopServer));
+    await pgRun(pgBase, (c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
+  }
+}
+
+/**
+ * Opens `count` clients, 250 at a time (`open(i)` answers null for one that failed): the clients of
+ * a bench child, connected in waves so the server's accept queue is not flooded at once.
+ */
+export async function connectInBatches<T>(
+  count: number,
+  open: (i: number) => Promise<T | null>,
+): Promise<{ opened: T[]; failed: number }> {
+  const opened: T[] = [];
+  let failed = 0;
+  const batch = 250;
+  for (let i = 0; i < count; i += batch) {
+    const wave = await Promise.all(Array.from({ length: Math.min(batch, count - i) }, (_, j) => open(i + j)));
+    for (const client of wave) {
+      if (client) opened.push(client);
+      else failed++;
+    }
+  }
+  return { opened, failed };
+}
+
+/**
+ * Every bench ends here: it states the work each run did, and exits non-zero naming what did not
+ * happen (a load that never ran prints figures that mean nothing; issue 29 item 4).
+ */
+export function requireWork(checks: Array<[ok: boolean, problem: string]>): void {
+  const problems = checks.filter(([ok]) => !ok).map(([, problem]) => problem);
+  if (problems.length === 0) {
+    console.log('work check: every run did the work it was meant to');
+    return;
+  }
+  console.error(`BENCH FAILED: the load did not happen as meant:\n  - ${problems.join('\n  - ')}`);
+  process.exit(1);
 }

@@ -15,14 +15,13 @@
  * Goal: initial JS ≤ 150 KB gzipped.
  */
 import { execSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { startServer } from '../apps/server/src/test-support/server.ts';
+import { DIST, describeFiles, gzipSize, initialFiles, kb } from '../tests/e2e/support/bundle.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const DIST = path.join(ROOT, 'apps/web/dist');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const ROUTES = [
   '/home',
@@ -40,27 +39,21 @@ const ROUTES = [
   '/profile',
 ];
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const gz = (file: string) => gzipSync(readFileSync(path.join(DIST, file))).length;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
 if (process.env.BENCH_BUILD !== '0' || !existsSync(path.join(DIST, 'index.html')))
   execSync('npm run build', { cwd: ROOT, stdio: 'ignore' });
 
-// the initial set: index.html's module script, modulepreloads and stylesheets
-const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
-const initial = [
-  ...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*\shref)="\/(assets\/[^"]+\.(?:js|css))"/g),
-].map((m) => m[1] as string);
-const initialJs = initial.filter((f) => f.endsWith('.js'));
-const initialCss = initial.filter((f) => f.endsWith('.css'));
-const sum = (files: string[]) => files.reduce((n, f) => n + gz(f), 0);
+// the initial set: index.html's module script, modulepreloads and stylesheets (tests/e2e/support/bundle.ts)
+const first = initialFiles();
+const initialJs = first.js.map((f) => f.file);
+const sum = (files: string[]) => files.reduce((n, f) => n + gzipSize(f), 0);
 
-console.log('initial files (gzipped):');
-for (const f of initial) console.log(`  ${f.padEnd(48)} ${kb(gz(f)).padStart(10)}`);
+console.log('initial files (gzipped), largest first, with what pulled each in:');
+console.log(describeFiles([...first.js, ...first.css]));
 const jsTotal = sum(initialJs);
-console.log(`initial JS  ${kb(jsTotal)} gz in ${initialJs.length} files (goal ≤ 150 KB)`);
-console.log(`initial CSS ${kb(sum(initialCss))} gz in ${initialCss.length} files`);
+console.log(`initial JS  ${kb(jsTotal)} gz in ${initialJs.length} files (budget 150 KB, goal ≤ 120 KB)`);
+console.log(`initial CSS ${kb(sum(first.css.map((f) => f.file)))} gz in ${first.css.length} files`);
 
 const server = await startServer({ env: { SERVE_WEB: 'true' } });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });

@@ -85,6 +85,7 @@ describe('admin dialog in the browser', () => {
       'Transactions',
       ...(features.race ? ['Race'] : []),
       'Audit',
+      'Back office',
     ]);
     await shot(adminPage, 'admin-coupon');
   });
@@ -162,6 +163,10 @@ describe('admin dialog in the browser', () => {
     await shot(page, 'admin-transactions');
 
     await rowOf(first._id).getByRole('button', { name: 'Confirm' }).click();
+    // Confirm asks for the payout's txid first (issue 28 item 14)
+    const ask = page.getByRole('dialog', { name: `Confirm withdrawal ${first._id}` });
+    await ask.getByLabel('Payout transaction id (txid)').fill('e2e-payout-txid');
+    await ask.getByRole('button', { name: 'Confirm payout' }).click();
     await page.getByText(`Succesfully confirmed transaction ${first._id}!`).waitFor();
     await dialog.getByRole('button', { name: 'All', exact: true }).click();
     await poll(() => rowOf(first._id).textContent()).toContain('Completed');

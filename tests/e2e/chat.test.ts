@@ -148,9 +148,10 @@ describe('live chat in the browser', () => {
     const gap = () => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
     expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
     await expect.poll(gap).toBeLessThan(48);
-    await list.evaluate((el) => {
-      el.scrollTop = 0;
-    });
+    // the reader scrolls up as a person does (the wheel): a script moving scrollTop is not a reader
+    await list.hover();
+    await pb.mouse.wheel(0, -20_000);
+    await expect.poll(() => list.evaluate((el) => el.scrollTop)).toBe(0);
     await say(pa, `while reading up ${a.username}`);
     await messageWith(pb, `while reading up ${a.username}`).waitFor();
     expect(await list.evaluate((el) => el.scrollTop)).toBe(0);
@@ -279,7 +280,8 @@ describe('live chat in the browser', () => {
     await profile.getByRole('button', { name: `Tip ${b.username}` }).click();
     const tip = pa.getByRole('dialog', { name: 'Tip User' });
     await tip.getByText(`ID: ${b.id}`).waitFor();
-    await tip.getByLabel('$1.00 - $100.00').fill('1');
+    await tip.getByLabel('Amount: 1.00 – 100.00 coins ($0.50 – $50.00)').fill('1');
+    await tip.getByText('= $0.50').waitFor();
     await settled(pa);
     await site.shot(pa, 'chat-tip-390');
     await tip.getByRole('button', { name: 'SEND' }).click();

@@ -72,7 +72,7 @@ describe('profile page in the browser', () => {
     await expect.poll(() => page.getByTestId('stat-deposits').textContent()).toContain('10.00');
     await expect.poll(() => page.getByTestId('stat-wagered').textContent()).toContain('2.00');
     // one level unit everywhere, labelled (issue 14 item 15)
-    await page.getByText(/Earn [\d,]+ XP more to level up/).waitFor();
+    await page.getByText(/^Wager [\d,.]+ coins more to level up$/).waitFor();
 
     const row = page.getByTestId('game-row').first();
     await row.waitFor();

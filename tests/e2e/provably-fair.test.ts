@@ -120,6 +120,33 @@ describe('provably fair page in the browser', () => {
     expect(await page.getByTestId('pf-history-row').count()).toBe(0);
   });
 
+  it("a case bet's Verify opens the case verifier with its case chosen and names the item (issue 28 item 8)", async () => {
+    const u = await site.server.newUser();
+    await site.fund(u.id, 10);
+    const cases = await site.server.socket('cases', u.token);
+    const opened = next<{ betId: string; caseResult: { name: string } }>(cases, 'cases:opened');
+    cases.emit('cases:open', 'starter-crate');
+    const { betId, caseResult } = await opened;
+    // reveal the pair: the verifier then has every seed
+    await site.server.api(
+      'POST',
+      '/api/provably-fair/update-seed',
+      { newClientSeed: 'after the case' },
+      u.token,
+    );
+    const page = await signedIn(u.token, `/bets/${betId}`);
+    await page.getByTestId('bet-details').waitFor();
+    await page.getByTestId('bet-verify').click();
+    await page.waitForURL(/provably-fair\?tab=cases/);
+    await expect
+      .poll(() => page.getByLabel('Case opened').inputValue(), { timeout: 10_000 })
+      .toBe('starter-crate');
+    await expect
+      .poll(async () => (await resultLines(page))['Item won'], { timeout: 10_000 })
+      .toContain(caseResult.name);
+    await site.settledShot(page, 'provably-fair-case-bet-desktop');
+  });
+
   it('shows explanations and verifiers to visitors, with the published chain', async () => {
     const { page } = await site.newPage({ phone: true });
     await page.goto('/provably-fair');

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lostBet, quickUser } from '../../apps/server/src/economy/rewards/rewards-test-kit.ts';
-import { type Site, startSite } from './support/site.ts';
+import { openAdminTab, type Site, startSite } from './support/site.ts';
 
 /** The weekly race in real browsers (issue 11 items 2–3): /leaderboard, the home tile's modal, the admin's Race tab. */
 describe('weekly race in the browser', () => {
@@ -106,9 +106,7 @@ describe('weekly race in the browser', () => {
   it('the admin creates the next race from the Race tab; the ended race is paid and listed as last week', async () => {
     const admin = await site.adminToken();
     const page = await site.signedIn(admin, '/home');
-    await page.getByRole('button', { name: 'Admin', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Admin' });
-    await dialog.getByRole('tab', { name: 'Race' }).click();
+    const dialog = await openAdminTab(page, 'Race');
     const running = await sql<{ ends_at: string }>`SELECT ends_at FROM races WHERE status = 'active'`.execute(
       ctx().db,
     );
@@ -117,7 +115,14 @@ describe('weekly race in the browser', () => {
     await dialog.getByLabel('Ends at').fill(local);
     await dialog.getByLabel('Prize').fill('1500');
     await dialog.getByRole('button', { name: 'Create race' }).click();
-    await page.getByText(RACE_TEXT.created).waitFor();
+    // created while a race runs: it waits for it, the toast says so and the list shows it (issue 28 item 14)
+    await page.getByText(/^Race scheduled after the current race: starts /).waitFor();
+    await dialog.getByTestId('race-schedule-row').filter({ hasText: 'Scheduled' }).waitFor();
+    expect(
+      await dialog.getByTestId('race-schedule-row').filter({ hasText: 'Scheduled' }).textContent(),
+    ).toContain('1500.00 coins');
+    await settled(page);
+    await site.shot(page, 'race-admin-scheduled-1440');
     const waiting = await sql<{ prize: string }>`SELECT prize FROM races WHERE status = 'scheduled'`.execute(
       ctx().db,
     );
@@ -142,9 +147,11 @@ describe('weekly race in the browser', () => {
     const rows = last.locator('tbody tr');
     expect(await rows.count()).toBe(10);
     expect(await rows.first().textContent()).toMatch(/^1.*12\.00.*800\.00$/);
-    // the new race has no entries yet: an empty podium, the admin's prize per place
+    // the new race has no entries yet: its places show as open, with no prize to nobody (issue 28 item 9)
     await me.getByTestId('race-podium').waitFor();
-    expect(await me.locator('[data-place="1"]').textContent()).toContain('600.00');
+    const first = (await me.locator('[data-place="1"]').textContent()) ?? '';
+    expect(first).toContain('Open place');
+    expect(first).not.toContain('600.00');
     await me.mouse.move(0, 0);
     await settled(me);
     await site.shot(me, 'race-last-week-1440');

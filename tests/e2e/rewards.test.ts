@@ -81,7 +81,9 @@ describe('rewards in the browser', () => {
     await poll(() => dialog.getByTestId('vip-rakeback').textContent()).toBe('3.21');
     // one level unit, labelled: 200.00 coins wagered of level 11's 200.80 (issue 14 item 15)
     expect(await dialog.getByTestId('vip-xp').textContent()).toBe('20,000 / 20,080 XP');
-    await dialog.getByText('Earn 80 XP more to level up').waitFor();
+    expect(await dialog.getByTestId('wager-to-level').textContent()).toBe(
+      'Wager 0.80 coins more to level up',
+    );
     await shot(page, 'rewards-vip-dialog');
     await dialog.getByRole('button', { name: 'Claim rakeback' }).click();
     await page.getByText('Successfully claimed Rakeback!').waitFor();

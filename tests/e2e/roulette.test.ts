@@ -236,5 +236,5 @@ describe('roulette in the browser', () => {
     await page.getByRole('dialog', { name: 'Confirm your bet' }).getByTestId('bet-confirm-yes').click();
     await expect.poll(async () => (await rows()).length).toBe(state.played + 1);
     expect((await rows())[state.played]).toMatchObject({ round_id: round.id, amount: big, color: 'red' });
-  });
+  }, 150_000); // the page's own wheel turns 5 s of real time each round before the next opens on it
 });

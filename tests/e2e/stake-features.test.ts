@@ -134,13 +134,13 @@ describe('stake-style betting tools in the browser', () => {
     await shot(page, 'stake-verify-prefilled-desktop');
   });
 
-  it('hotkeys: off by default; once on in the dialog, D/S/A change the amount, Space bets, Q turns instant on', async () => {
+  it('hotkeys: off by default; once on in the dialog, S/A/D change the amount (as on Stake), Space bets, Q turns instant on', async () => {
     const { page } = await player(10, '/dice');
     await settledBalance(page, '10.00');
     const amount = page.getByLabel('Bet Amount');
     await amount.fill('1.00');
     await page.locator('body').click({ position: { x: 5, y: 300 } });
-    await page.keyboard.press('d');
+    await page.keyboard.press('s');
     expect(await amount.inputValue()).toBe('1.00'); // off by default
 
     await page.getByTestId('hotkeys-open').click();
@@ -151,18 +151,18 @@ describe('stake-style betting tools in the browser', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
-    await page.keyboard.press('d');
+    await page.keyboard.press('s');
     await expect.poll(() => amount.inputValue()).toBe('2.00');
-    await page.keyboard.press('d');
-    await page.keyboard.press('d');
-    await page.keyboard.press('d');
+    await page.keyboard.press('s');
+    await page.keyboard.press('s');
+    await page.keyboard.press('s');
     await expect.poll(() => amount.inputValue()).toBe('10.00'); // never above the balance
-    await page.keyboard.press('s');
-    await expect.poll(() => amount.inputValue()).toBe('5.00');
-    await page.keyboard.press('s');
-    await page.keyboard.press('s');
-    await expect.poll(() => amount.inputValue()).toBe('1.25');
     await page.keyboard.press('a');
+    await expect.poll(() => amount.inputValue()).toBe('5.00');
+    await page.keyboard.press('a');
+    await page.keyboard.press('a');
+    await expect.poll(() => amount.inputValue()).toBe('1.25');
+    await page.keyboard.press('d');
     await expect.poll(() => amount.inputValue()).toBe('0.00');
     // typing in a field is never a hotkey
     await amount.fill('');
@@ -209,12 +209,12 @@ describe('stake-style betting tools in the browser', () => {
     );
 
     // Max asks the first time only
-    await page.getByLabel('Bet the whole balance').click();
+    await page.getByRole('button', { name: /^Max,/ }).click();
     const max = page.getByRole('dialog', { name: 'Bet your whole balance?' });
     await max.getByTestId('bet-confirm-yes').click();
     await expect.poll(() => page.getByLabel('Bet Amount').inputValue()).toBe('10.00');
     await page.getByLabel('Bet Amount').fill('1.00');
-    await page.getByLabel('Bet the whole balance').click();
+    await page.getByRole('button', { name: /^Max,/ }).click();
     await expect.poll(() => page.getByLabel('Bet Amount').inputValue()).toBe('10.00');
     expect(await page.getByRole('dialog').count()).toBe(0);
   });
@@ -317,7 +317,7 @@ describe('stake-style betting tools in the browser', () => {
     await shot(page, 'stake-cases-autobet-desktop');
   });
 
-  it('cases hotkeys: the dialog lists what the keys do to the number of cases; D/S/A change it, Space opens', async () => {
+  it('cases hotkeys: the dialog lists what the keys do to the number of cases; S/A/D change it, Space opens', async () => {
     const user = await site.server.newUser();
     await site.fund(user.id, 100);
     const { context, page } = await site.newPage();
@@ -347,16 +347,16 @@ describe('stake-style betting tools in the browser', () => {
     const count = page.getByRole('group', { name: 'Number of cases' });
     const picked = () => count.locator('[aria-pressed="true"]').textContent();
     expect(await picked()).toBe('1');
-    await page.keyboard.press('d');
-    await expect.poll(picked).toBe('2');
-    await page.keyboard.press('d');
-    await page.keyboard.press('d');
-    await expect.poll(picked).toBe('4'); // a page opens 4 cases at most
     await page.keyboard.press('s');
     await expect.poll(picked).toBe('2');
+    await page.keyboard.press('s');
+    await page.keyboard.press('s');
+    await expect.poll(picked).toBe('4'); // a page opens 4 cases at most
     await page.keyboard.press('a');
-    await expect.poll(picked).toBe('1');
+    await expect.poll(picked).toBe('2');
     await page.keyboard.press('d');
+    await expect.poll(picked).toBe('1');
+    await page.keyboard.press('s');
     await expect.poll(picked).toBe('2');
     // Space opens the two cases: two real bets, paid for at once
     await page.keyboard.press('Space');

@@ -1,27 +1,19 @@
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Site, startSite } from './support/site.ts';
+import { describe, expect, it } from 'vitest';
+import { openAdminTab, useSite } from './support/site.ts';
 
 /** Trivia in real browsers (issue 10 item 4): the admin's Trivia tab, the chat panel, a winning answer. */
 describe('trivia in the browser', () => {
-  let site: Site;
-  let admin: string;
-  beforeAll(async () => {
-    site = await startSite();
-    admin = await site.adminToken();
-  });
-  afterAll(() => site?.close());
+  const site = useSite();
 
   const settled = (page: Page) => site.settled(page);
 
   const chatPage = (token: string, phone = false) => site.chatPage(token, { phone });
 
   it('an admin creates a trivia from the Trivia tab; a player answers in chat and wins', async () => {
-    const adminPage = await chatPage(admin);
-    await adminPage.getByRole('button', { name: 'Admin', exact: true }).click();
-    const dialog = adminPage.getByRole('dialog', { name: 'Admin' });
-    await dialog.getByRole('tab', { name: 'Trivia' }).click();
+    const adminPage = await chatPage(site.admin);
+    const dialog = await openAdminTab(adminPage, 'Trivia');
     await dialog.getByLabel('Question').fill('What is the capital of France?');
     await dialog.getByLabel('Answer').fill('Paris');
     await dialog.getByLabel('Winners').fill('3');
@@ -79,7 +71,7 @@ describe('trivia in the browser', () => {
 
   it('the Trivia tab on a phone', async () => {
     const { context, page } = await site.newPage({ phone: true });
-    await context.addInitScript((t) => window.localStorage.setItem('token', t), admin);
+    await context.addInitScript((t) => window.localStorage.setItem('token', t), site.admin);
     await page.goto('/home');
     await page.getByLabel('Account menu').waitFor({ timeout: 40_000 });
     await page.getByLabel('Open menu').click();

@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { installAuditHook } from './platform/audit.ts';
 import { chooseLogFormat, createLogger } from './platform/logger.ts';
 import { registerFeatures } from './features.ts';
+import { installNativeHash } from './games/fairness/native-hash.ts';
 import { OnlineCounter } from './platform/online.ts';
 import { createCaptcha } from './integrations/captcha.ts';
 import { createMailer } from './integrations/mail.ts';
@@ -24,6 +25,7 @@ import { embeddedLeadership, postgresLeadership } from './platform/leader.ts';
 import { memoryRateLimiter, redisRateLimiter } from './platform/rate-limit.ts';
 import { Realtime } from './platform/realtime.ts';
 import { openRedis, type RedisClients } from './platform/redis.ts';
+import { resyncOf } from './platform/resync.ts';
 import { createWallet } from './platform/wallet.ts';
 import { Metrics, metricsRoute } from './platform/metrics.ts';
 import { healthRoute } from './platform/health.ts';
@@ -51,6 +53,7 @@ export async function buildApp(
 ): Promise<App> {
   const log = opts.log ?? createLogger(config.LOG_LEVEL, chooseLogFormat(process.stdout, process.env));
   const bootStart = Date.now();
+  installNativeHash();
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
@@ -74,11 +77,15 @@ export async function buildApp(
 
   const redis = config.REDIS_URL ? openRedis(config.REDIS_URL, log, config.REDIS_PREFIX) : undefined;
 
-  const sessions = new Sessions(database.db);
   const clock = opts.clock ?? systemClock;
+  // filled in below: every revoked session's sockets are told why and closed (issue 26 §7)
+  let realtimeRef: Realtime | undefined;
+  const sessions = new Sessions(database.db, {
+    now: () => clock.now(),
+    ended: ({ sessionIds, reason }) => realtimeRef?.endSessions(sessionIds, reason),
+  });
   // filled in below: the collectors read leadership and sockets only when scraped
   let leadership: Ctx['leadership'] | undefined;
-  let realtimeRef: Realtime | undefined;
   const metrics = new Metrics({
     database,
     isLeader: () => leadership?.isLeader() ?? false,
@@ -89,7 +96,8 @@ export async function buildApp(
   const realtime = new Realtime(app.server, {
     corsOrigins: config.corsOrigins,
     publicUrl: config.publicUrl,
-    resolveSession: (token) => sessions.resolve(token),
+    resolveSession: (token) => sessions.lookup(token),
+    clock,
     log,
     redis,
     trustProxy: config.TRUST_PROXY,
@@ -118,6 +126,7 @@ export async function buildApp(
     limiter: redis
       ? redisRateLimiter(redis.pub, config.RATE_LIMIT_FACTOR, { prefix: redis.prefix })
       : memoryRateLimiter(config.RATE_LIMIT_FACTOR),
+    nodeLimiter: memoryRateLimiter(config.RATE_LIMIT_FACTOR),
     mailer: createMailer({
       smtpUrl: config.SMTP_URL,
       from: config.MAIL_FROM,
@@ -127,14 +136,14 @@ export async function buildApp(
     clock,
     leadership:
       database.kind === 'postgres' && config.DATABASE_URL
-        ? postgresLeadership({ url: config.DATABASE_URL, log })
+        ? postgresLeadership({ url: config.DATABASE_URL, log, leaseMs: config.LEADER_LEASE_MS })
         : embeddedLeadership(),
     metrics,
     onClose: [],
   };
   leadership = ctx.leadership;
   // first: the document generator must see every route registered after it
-  await registerApiDocs(app, realtime);
+  await registerApiDocs(app, ctx);
   metricsRoute(app, metrics, config.METRICS_TOKEN);
   healthRoute(app, ctx, redis);
 
@@ -164,6 +173,8 @@ export async function buildApp(
 
   const featuresStart = Date.now();
   await registerFeatures(app, ctx);
+  // issue 26: when this node's Redis link comes back, every node's clients load what they missed
+  if (redis) resyncOf(ctx).watch(redis.link);
   const online = new OnlineCounter(realtime, redis?.pub, Date.now, redis?.prefix);
   online.start();
   ctx.onClose.push(() => online.stop());
@@ -171,7 +182,22 @@ export async function buildApp(
 
   const serveWeb = config.SERVE_WEB && existsSync(path.join(WEB_DIST, 'index.html'));
   // wildcard: files are looked up per request, so a rebuilt dist is served without a restart
-  if (serveWeb) await app.register(fastifyStatic, { root: WEB_DIST, wildcard: true });
+  // preCompressed: the build's .br/.gz beside each file go to browsers that accept them; the hashed
+  // assets never change under their names (a year, immutable), index.html is asked again every time
+  if (serveWeb)
+    await app.register(fastifyStatic, {
+      root: WEB_DIST,
+      wildcard: true,
+      preCompressed: true,
+      setHeaders(reply, filePath) {
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
   app.setNotFoundHandler((req, reply) => {
     const urlPath = req.url.split('?')[0] ?? '';
     // API paths and missing files (anything with an extension) are a 404; every other path is the SPA

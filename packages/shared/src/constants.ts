@@ -12,6 +12,10 @@ export const NAMESPACES = [
   'dice',
   'mines',
   'blackjack',
+  'plinko',
+  'wheel',
+  'keno',
+  'hilo',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -30,20 +34,6 @@ export const CONTROL_NAMES = [
   'slots',
 ] as const;
 export type ControlName = (typeof CONTROL_NAMES)[number];
-
-/** The games dropdown of the navigation bar, in the spec's order, with subtitles. */
-export const GAMES_MENU = [
-  { name: 'Case Battles', path: '/battles', subtitle: 'Battle others opening the same cases' },
-  { name: 'Slots', path: '/slots', subtitle: '353 Pragmatic Play slots' },
-  { name: 'Upgrader', path: '/upgrader', subtitle: 'Turn your balance into bigger items' },
-  { name: 'Limbo', path: '/limbo', subtitle: 'Pick a target, beat the multiplier' },
-  { name: 'Mines', path: '/mines', subtitle: 'Dodge the mines, grow your payout' },
-  { name: 'Dice', path: '/dice', subtitle: 'Roll under your target' },
-  { name: 'Cases', path: '/cases', subtitle: 'Open cases, win items' },
-  { name: 'Roulette', path: '/roulette', subtitle: 'Red, black or the green 14x' },
-  { name: 'Crash', path: '/crash', subtitle: 'Cash out before it crashes' },
-  { name: 'Coinflip', path: '/coinflip', subtitle: 'Heads or tails against a player' },
-] as const;
 
 export const TOAST_MS = 4500;
 export const SITE_CHECK_COUNTDOWN_MS = 1000;
@@ -70,6 +60,14 @@ export const ACCOUNT_EVENTS = {
   banned: 'user banned',
 } as const;
 
+/**
+ * Issue 26: sent (ours) on each namespace when this node's link to the other nodes (Redis) came back
+ * after events may have been lost: the client reloads its snapshots (chat, rounds). Only to sockets
+ * whose handshake `auth` carries `{ resync: true }` (our client); the original client is sent the
+ * missed chat lines and the current states under the event names it knows instead.
+ */
+export const RESYNC_EVENT = 'resync';
+
 /** Socket events under 10 ms apart from one socket are dropped (PROTOCOL.md §1). */
 export const SOCKET_MIN_INTERVAL_MS = 10;
 
@@ -77,3 +75,6 @@ export const SOCKET_MIN_INTERVAL_MS = 10;
 export const HIGH_ROLLER_STAKE = 100;
 /** …and Lucky wins bets that paid at least this multiplier. */
 export const LUCKY_WIN_MULTIPLIER = 10;
+
+/** The operator's default refused states (REFUSED_REGIONS): the terms name Nevada and Washington. */
+export const DEFAULT_REFUSED_REGIONS: readonly string[] = ['NV', 'WA'];

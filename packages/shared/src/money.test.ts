@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToCoins, coinsToCents, formatCents, formatCoins, mulFloor, parseCents } from './money.ts';
+import {
+  centsToCoins,
+  coinsToCents,
+  decimalToCentsFloor,
+  formatCents,
+  formatCoins,
+  mulFloor,
+  parseCents,
+} from './money.ts';
 
 describe('money helpers', () => {
   it('truncates coins to cents without binary noise', () => {
@@ -67,6 +75,28 @@ describe('money helpers', () => {
         expect(Number.isInteger(r)).toBe(true);
         expect(r).toBeGreaterThanOrEqual(0);
         expect(r * 10000).toBeLessThanOrEqual(c * m);
+      }),
+    );
+  });
+
+  it('reads a measured amount as whole cents, never more than the amount (issue 26)', () => {
+    expect(decimalToCentsFloor(12.34)).toBe(1234);
+    expect(decimalToCentsFloor(12.349)).toBe(1234);
+    expect(decimalToCentsFloor(12.345)).toBe(1234);
+    expect(decimalToCentsFloor(0.29)).toBe(29);
+    expect(decimalToCentsFloor(1.005)).toBe(100);
+    expect(decimalToCentsFloor(0.009)).toBe(0);
+    expect(decimalToCentsFloor(1e-7)).toBe(0);
+    expect(decimalToCentsFloor(7)).toBe(700);
+    expect(decimalToCentsFloor(-1)).toBeNaN();
+    expect(decimalToCentsFloor(Number.POSITIVE_INFINITY)).toBeNaN();
+    expect(decimalToCentsFloor(1e21)).toBeNaN();
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e9 }), fc.integer({ min: 0, max: 9 }), (cents, extra) => {
+        // an amount with a third decimal: its cents, never one more
+        const value = Number(`${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}${extra}`);
+        expect(decimalToCentsFloor(value)).toBe(cents);
+        expect(decimalToCentsFloor(cents / 100)).toBe(cents);
       }),
     );
   });

@@ -21,6 +21,20 @@ export function coinsToCents(coins: number): Cents {
   return cents === 0 ? 0 : sign * cents;
 }
 
+/**
+ * An amount someone else measured (a provider's dollar value, a JS number) → whole cents, rounded
+ * DOWN: never more than the amount. It reads the number's shortest decimal form, so 0.29 is 29 (not
+ * 28, binary noise) and 12.349 is 1234 (not 1235). NaN for a negative, non-finite or unsafe amount.
+ */
+export function decimalToCentsFloor(value: number): Cents {
+  if (!Number.isFinite(value) || value < 0) return Number.NaN;
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(String(value));
+  // exponent form: below 1e-6 (less than a cent) or from 1e21 up (no safe amount)
+  if (!m) return value < 1 ? 0 : Number.NaN;
+  const cents = Number(m[1]) * 100 + Number((m[2] ?? '').slice(0, 2).padEnd(2, '0'));
+  return Number.isSafeInteger(cents) ? cents : Number.NaN;
+}
+
 /** Cents → coins as a number with at most 2 decimals (for JSON). */
 export function centsToCoins(cents: Cents): number {
   return Math.trunc(cents) / 100;

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import type { Clock } from '../../../apps/server/src/platform/clock.ts';
 import { inTransaction } from '../../../apps/server/src/platform/tx.ts';
 import {
   startServer,
@@ -60,6 +61,14 @@ export async function settled(page: Page): Promise<void> {
 }
 
 /** Saves screenshots/<name>.png once the entrance animations are over (for files without a Site). */
+/** Opens the admin dialog from the bar of a signed-in admin's desktop page, on its `tab`; the dialog. */
+export async function openAdminTab(page: Page, tab: string): Promise<Locator> {
+  await page.getByRole('button', { name: 'Admin', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Admin' });
+  await dialog.getByRole('tab', { name: tab }).click();
+  return dialog;
+}
+
 export async function settledShot(page: Page, name: string): Promise<void> {
   await settled(page);
   mkdirSync(SHOTS, { recursive: true });
@@ -67,12 +76,38 @@ export async function settledShot(page: Page, name: string): Promise<void> {
 }
 
 /**
+ * The file's site, started once before its tests and closed after them (the usual beforeAll and
+ * afterAll of a browser test file): `site.admin` is the admin's session token.
+ */
+export function useSite(...args: Parameters<typeof startSite>): Site & { readonly admin: string } {
+  let real: Site | undefined;
+  let admin = '';
+  beforeAll(async () => {
+    real = await startSite(...args);
+    admin = await real.adminToken();
+  });
+  afterAll(() => real?.close());
+  return new Proxy({} as Site & { readonly admin: string }, {
+    get(_, key) {
+      if (key === 'admin') return admin;
+      if (!real) throw new Error('the site starts in beforeAll: use it inside a test');
+      return Reflect.get(real, key);
+    },
+  });
+}
+
+/**
  * Starts the real server (serving the built web app) on a random port with a fresh embedded
  * database, and connects to the one shared browser.
  */
-export async function startSite(env: Record<string, string> = {}): Promise<Site> {
+export async function startSite(
+  env: Record<string, string> = {},
+  /** the app's clock (a ManualClock: the test moves the server's time) */
+  opts: { clock?: Clock } = {},
+): Promise<Site> {
   const server = await startServer({
     env: { SERVE_WEB: 'true', ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'admin-password', ...env },
+    clock: opts.clock,
   });
   const browser = await chromium.connect(inject('browserWsEndpoint'));
   const contexts: BrowserContext[] = [];

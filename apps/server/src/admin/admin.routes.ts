@@ -16,6 +16,7 @@ import { parse, requireAdmin } from '../platform/http.ts';
 import { inTransaction } from '../platform/tx.ts';
 import { auditRoutes } from './audit.routes.ts';
 import { moderationRoutes } from './moderation.routes.ts';
+import type { Feature } from '../platform/feature.ts';
 
 /** /api/external/v1: rank 5 only; every change is written to the audit log. */
 export function adminRoutes(app: FastifyInstance, ctx: Ctx): void {
@@ -48,7 +49,7 @@ export function adminRoutes(app: FastifyInstance, ctx: Ctx): void {
         await sql<{
           user_id: number;
           block_kind: string | null;
-          blocked_until: Date | null;
+          blocked_until: Date | number | null;
           limits: boolean;
         }>`
           SELECT user_id, CASE WHEN blocked_until > now() THEN block_kind END AS block_kind, blocked_until,
@@ -73,7 +74,10 @@ export function adminRoutes(app: FastifyInstance, ctx: Ctx): void {
                 ? {
                     kind: r.block_kind as 'cool_off' | 'self_exclusion',
                     until:
-                      until && Number.isFinite(until.getTime()) && until.getUTCFullYear() < 9000
+                      // a permanent one is 'infinity', which the drivers give as Infinity, not a Date
+                      until instanceof Date &&
+                      Number.isFinite(until.getTime()) &&
+                      until.getUTCFullYear() < 9000
                         ? until.toISOString()
                         : null,
                   }
@@ -129,3 +133,6 @@ export async function audit(
 ): Promise<void> {
   await writeAudit(ctx.db, { actorId: adminId, action, target, details });
 }
+
+/** The back office's routes. */
+export const feature: Feature = { name: 'admin', routes: adminRoutes };

@@ -117,6 +117,22 @@ describe.each(DB_KINDS)('admin audit trail on %s', (db) => {
       action: 'chat-settings',
       target: 'chat',
     }),
+    'POST /api/external/v1/stats/players/:id/notes': async () => {
+      const u = await server.newUser();
+      return {
+        url: `/api/external/v1/stats/players/${u.id}/notes`,
+        body: { body: 'Asked about a withdrawal by email.' },
+        action: 'staff-note',
+        target: String(u.id),
+      };
+    },
+    // sets the default (on) again: the sample changes nothing the other tests see
+    'PUT /api/external/v1/stats/settings': async () => ({
+      url: '/api/external/v1/stats/settings',
+      body: { transparencyEnabled: true },
+      action: 'backoffice-settings',
+      target: 'transparency',
+    }),
     'PUT /api/external/v1/rain/settings': async () => ({
       url: '/api/external/v1/rain/settings',
       body: {

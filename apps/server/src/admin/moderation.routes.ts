@@ -65,15 +65,8 @@ export async function setBanned(
       target: String(userId),
       details: { banned, source },
     });
-    // a ban ends every session (DESIGN §7): unbanning later needs a fresh sign-in
-    if (banned)
-      await unit.tx
-        .updateTable('sessions')
-        .set({ revoked_at: new Date() })
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .execute();
-    // open tabs are sent to /banned and disconnected once the ban is committed
-    if (banned) unit.afterCommit(() => ctx.realtime.banUser(userId));
+    // a ban ends every session (DESIGN §7): unbanning later needs a fresh sign-in. Once committed,
+    // the open tabs are told (`session-ended` banned, `user banned`: sent to /banned) and disconnected.
+    if (banned) await ctx.sessions.revokeAll(userId, 'banned', unit);
   });
 }

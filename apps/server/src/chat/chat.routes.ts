@@ -5,16 +5,27 @@ import {
   centsToCoins,
   chatSettingsBody,
   coinsToCents,
+  type TipLimits,
 } from '@coinsite/shared';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../admin/admin.routes.ts';
 import type { Ctx } from '../platform/context.ts';
 import { parse, requireAdmin } from '../platform/http.ts';
 import { announce, chatHistory, chatSettings, forgetChatSettings } from './chat.service.ts';
+import { rainSettings } from './rain/rain.service.ts';
 
 /** GET /chat/history and announcements (rank 5; the audit log is in admin/audit.routes.ts). */
 export function chatRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get('/api/chat/history', async (): Promise<ChatHistory> => chatHistory(ctx));
+
+  // what the tip and tip-rain dialogs label their amount with (the operator's limits, in coins)
+  app.get('/api/chat/tip-limits', async (): Promise<TipLimits> => {
+    const [chat, rain] = await Promise.all([chatSettings(ctx.db), rainSettings(ctx.db)]);
+    return {
+      tip: { min: centsToCoins(chat.tipMin), max: centsToCoins(chat.tipMax) },
+      tipRain: { min: centsToCoins(rain.tipMin), max: centsToCoins(rain.tipMax) },
+    };
+  });
 
   app.post('/api/external/v1/chat/announce', async (req) => {
     const admin = await requireAdmin(ctx, req);

@@ -23,7 +23,7 @@ import { playerLevel } from '../games/rounds/round-bets.ts';
 import { writeAudit } from '../platform/audit.ts';
 import type { Ctx } from '../platform/context.ts';
 import type { DB, Tx } from '../platform/db-types.ts';
-import { Errors } from '../platform/errors.ts';
+import { AppError, Errors } from '../platform/errors.ts';
 import { userRoom } from '../platform/realtime.ts';
 import { inTransaction } from '../platform/tx.ts';
 import { preparedStatements, type RunPrepared } from '../platform/wallet.ts';
@@ -127,7 +127,9 @@ async function senderOf(tx: Kysely<DB>, userId: number, lock = false): Promise<C
   return q.executeTakeFirst();
 }
 
+/** A chat line as it leaves the server; the avatar as every other view builds it (assets.avatar). */
 function toMessage(
+  ctx: Ctx,
   row: { id: number; content: string; created_at: Date },
   user: Pick<ChatSender, 'id' | 'username' | 'avatar' | 'rank' | 'wager'>,
 ): ChatMessage {
@@ -138,7 +140,7 @@ function toMessage(
     user: {
       id: String(user.id),
       username: user.username,
-      avatar: user.avatar,
+      avatar: ctx.assets.avatar(user.avatar),
       rank: user.rank,
       level: playerLevel(user.wager),
     },
@@ -173,6 +175,7 @@ export async function handleChatLine(ctx: Ctx, userId: number, content: string):
       if (!tipRain) throw refuse(CHAT_TEXT.rainUnavailable);
       const sender = await senderOf(ctx.db, userId);
       if (!sender || sender.banned) throw Errors.banned();
+      await requireNotMuted(ctx, ctx.db, userId);
       return tipRain(sender, cmd.cents);
     }
     case 'remove-message':
@@ -244,7 +247,7 @@ export async function postMessage(ctx: Ctx, userId: number, content: string): Pr
     rank: row.rank,
     wager: row.wager,
   };
-  const message = toMessage({ id: row.id, content, created_at: new Date(row.created_at) }, sender);
+  const message = toMessage(ctx, { id: row.id, content, created_at: new Date(row.created_at) }, sender);
   chatNs(ctx).emit(CHAT_EVENTS.newMessage, message);
   await afterPost(ctx, { ...sender, banned: false }, message);
   return { message };
@@ -261,6 +264,14 @@ async function gatedSender(ctx: Ctx, userId: number, settings: ChatSettings): Pr
     throw refuse(chatText.levelRequired(settings.minLevel));
   await refuseMuted(ctx, ctx.db, userId);
   return sender;
+}
+
+/**
+ * Issue 26 item 10: a mute silences the player's chat and also stops what chat moves money with:
+ * tips (to a player or the rain) and joining rain. Receiving a tip is not stopped.
+ */
+export async function requireNotMuted(ctx: Ctx, db: Kysely<DB>, userId: number): Promise<void> {
+  await refuseMuted(ctx, db, userId);
 }
 
 async function refuseMuted(ctx: Ctx, db: Kysely<DB>, userId: number): Promise<void> {
@@ -331,7 +342,7 @@ async function postMessageChecked(
       .values({ user_id: userId, content, created_at: new Date(now) })
       .returning(['id', 'content', 'created_at'])
       .executeTakeFirstOrThrow();
-    const message = toMessage(row, sender);
+    const message = toMessage(ctx, row, sender);
     unit.afterCommit(() => chatNs(ctx).emit(CHAT_EVENTS.newMessage, message));
     return { message, sender };
   });
@@ -339,9 +350,16 @@ async function postMessageChecked(
   return message;
 }
 
-/** GET /chat/history: the last 30 live messages (oldest first) and what rain, trivia and giveaway show. */
-export async function chatHistory(ctx: Ctx): Promise<ChatHistory> {
-  const rows = await ctx.db
+/**
+ * Live chat lines, oldest first: the last 30, or the last 30 of those `pick` names (posted at or
+ * after `since`, or with one of the `ids`; a resync's missed lines).
+ */
+export async function chatLines(
+  ctx: Ctx,
+  pick: { since?: Date; ids?: number[] } = {},
+): Promise<ChatMessage[]> {
+  if (pick.ids && pick.ids.length === 0) return [];
+  let q = ctx.db
     .selectFrom('chat_messages as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .select([
@@ -354,15 +372,19 @@ export async function chatHistory(ctx: Ctx): Promise<ChatHistory> {
       'u.rank',
       'u.wager',
     ])
-    .where('m.deleted_at', 'is', null)
-    .orderBy('m.id', 'desc')
-    .limit(CHAT_HISTORY_SIZE)
-    .execute();
-  const messages = rows
+    .where('m.deleted_at', 'is', null);
+  if (pick.since) q = q.where('m.created_at', '>=', pick.since);
+  if (pick.ids) q = q.where('m.id', 'in', pick.ids);
+  const rows = await q.orderBy('m.id', 'desc').limit(CHAT_HISTORY_SIZE).execute();
+  return rows
     .reverse()
     .map((r) =>
-      toMessage(r, { id: r.uid, username: r.username, avatar: r.avatar, rank: r.rank, wager: r.wager }),
+      toMessage(ctx, r, { id: r.uid, username: r.username, avatar: r.avatar, rank: r.rank, wager: r.wager }),
     );
+}
+
+/** What rain, trivia and giveaway show now (the history's part besides the messages). */
+export async function chatStates(ctx: Ctx): Promise<Omit<ChatHistory, 'messages'>> {
   const h = chatHooksOf(ctx);
   const [rain, trivia, giveaway] = await Promise.all([
     h.rain ? h.rain() : EMPTY_RAIN,
@@ -370,13 +392,18 @@ export async function chatHistory(ctx: Ctx): Promise<ChatHistory> {
     h.giveaway ? h.giveaway() : null,
   ]);
   return {
-    messages,
     rain,
     trivia: trivia.trivia,
     giveaway,
     triviaTime: trivia.triviaTime,
     triviaCountdownStarted: trivia.triviaCountdownStarted,
   };
+}
+
+/** GET /chat/history: the last 30 live messages (oldest first) and what rain, trivia and giveaway show. */
+export async function chatHistory(ctx: Ctx): Promise<ChatHistory> {
+  const [messages, states] = await Promise.all([chatLines(ctx), chatStates(ctx)]);
+  return { messages, ...states };
 }
 
 /**
@@ -396,6 +423,7 @@ export async function tipUser(
   return inTransaction(ctx.db, async (unit) => {
     const sender = await senderOf(unit.tx, senderId);
     if (!sender || sender.banned) throw Errors.banned();
+    await requireNotMuted(ctx, unit.tx, senderId);
     if (levelForWagerCents(sender.wager).level < settings.tipMinLevel)
       throw refuse(chatText.tipLevelRequired(settings.tipMinLevel));
     const receiver = await senderOf(unit.tx, receiverId);
@@ -409,14 +437,22 @@ export async function tipUser(
         ref: String(receiverId),
         idempotencyKey: `tip:${key}:out`,
       });
+    // issue 26: a tip is a transfer, refused by the wallet while either side is on a break; the
+    // sender is told the receiver cannot take tips now, not why (a break is the receiver's own business)
     const credit = () =>
-      ctx.wallet.apply(unit, {
-        userId: receiverId,
-        delta: cents,
-        kind: 'received_tip',
-        ref: String(senderId),
-        idempotencyKey: `tip:${key}:in`,
-      });
+      ctx.wallet
+        .apply(unit, {
+          userId: receiverId,
+          delta: cents,
+          kind: 'received_tip',
+          ref: String(senderId),
+          idempotencyKey: `tip:${key}:in`,
+        })
+        .catch((err: unknown) => {
+          if (err instanceof AppError && err.code === 'responsible_gaming')
+            throw refuse(CHAT_TEXT.tipUnavailable);
+          throw err;
+        });
     // rows locked in id order: A tipping B while B tips A cannot deadlock
     if (senderId < receiverId) {
       await debit();

@@ -7,19 +7,18 @@ import {
   chatText,
   rainText,
 } from '@coinsite/shared';
-import { wagerNeededCents } from '@coinsite/shared/vip';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isInsufficientBalance } from '../platform/wallet.ts';
 import {
   balanceOf,
+  chatter,
   expectLedgerConsistent,
-  fundedPlayer,
   type Player,
+  spaced,
   startQuietServer,
 } from '../games/rounds/round-test-kit.ts';
 import type { ManualClock } from '../platform/clock.ts';
-import type { Ctx } from '../platform/context.ts';
 import { findLedgerMismatches } from '../platform/ledger.ts';
 import {
   DB_KINDS,
@@ -31,22 +30,6 @@ import {
 import { postMessage, tipUser } from './chat.service.ts';
 
 process.env.ROUND_CHAIN_LENGTH = '20';
-
-/** The socket layer drops a socket's events under 10 ms apart: keep sends from one socket apart. */
-const spaced = () => new Promise((r) => setTimeout(r, 12));
-
-async function chatter(
-  ctx: Ctx,
-  opts: { level?: number; coins?: number; rank?: number } = {},
-): Promise<Player> {
-  const p = await fundedPlayer(ctx, opts.coins ?? 0);
-  await ctx.db
-    .updateTable('users')
-    .set({ wager: wagerNeededCents(opts.level ?? 2), rank: opts.rank ?? 1 })
-    .where('id', '=', p.id)
-    .execute();
-  return p;
-}
 
 async function say(socket: Socket, content: unknown): Promise<void> {
   await spaced();

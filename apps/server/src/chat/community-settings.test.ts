@@ -5,23 +5,11 @@ import {
   type RainSettingsView,
   type SuspiciousRainJoin,
 } from '@coinsite/shared';
-import { wagerNeededCents } from '@coinsite/shared/vip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundedPlayer, type Player } from '../games/rounds/round-test-kit.ts';
+import { chatter, type Player } from '../games/rounds/round-test-kit.ts';
 import { ManualClock } from '../platform/clock.ts';
-import type { Ctx } from '../platform/context.ts';
 import { DB_KINDS, nextEvent, startServer, type TestServer } from '../test-support/server.ts';
 import { rainSettings } from './rain/rain.service.ts';
-
-async function chatter(ctx: Ctx, rank = 1): Promise<Player> {
-  const p = await fundedPlayer(ctx, 0);
-  await ctx.db
-    .updateTable('users')
-    .set({ wager: wagerNeededCents(2), rank })
-    .where('id', '=', p.id)
-    .execute();
-  return p;
-}
 
 /** The admin dialog's chat and rain settings and its suspicious rain joins (issue 10). */
 describe.each(DB_KINDS)('chat and rain settings on %s', (db) => {
@@ -31,7 +19,7 @@ describe.each(DB_KINDS)('chat and rain settings on %s', (db) => {
 
   beforeAll(async () => {
     server = await startServer({ db, clock: new ManualClock() });
-    admin = await chatter(ctx(), 5);
+    admin = await chatter(ctx(), { rank: 5 });
   });
   afterAll(() => server?.close());
 

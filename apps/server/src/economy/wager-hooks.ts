@@ -60,6 +60,13 @@ const edges: Record<string, number> = {
   slots: 393,
   // basic strategy under the default rules loses 0.49 % of the initial stake (npm run sim:blackjack)
   blackjack: 50,
+  // Plinko's tables return 98.90–99.00 %, the wheel's exactly 99 % (docs/decisions/originals-plinko-wheel.md)
+  plinko: 100,
+  wheel: 100,
+  // Keno's tables return 98.90–99.00 % (docs/decisions/originals-keno-hilo.md); a Hilo guess pays
+  // 0.99 ÷ its chance, so a game cashed after k guesses returns 0.99^k: 1 % is its one-guess edge
+  keno: 100,
+  hilo: 100,
 };
 
 export function gameEdgeBp(game: string): number {

@@ -1,8 +1,7 @@
 import { minePositions } from '@coinsite/shared/fairness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '../platform/ledger.ts';
-import { inTransaction } from '../platform/tx.ts';
-import { DB_KINDS, nextEvent, startServer, type TestServer } from '../test-support/server.ts';
+import { fundedUser, DB_KINDS, nextEvent, startServer, type TestServer } from '../test-support/server.ts';
 
 /** Lets the 10 ms spacing rule pass between two emits of one socket. */
 const spaced = () => new Promise((r) => setTimeout(r, 12));
@@ -19,18 +18,7 @@ describe.each(DB_KINDS)('max profit per bet on %s', (db) => {
   });
   const ctx = () => server.site.ctx;
 
-  async function player(coins: number) {
-    const u = await server.newUser();
-    await inTransaction(ctx().db, (unit) =>
-      ctx().wallet.apply(unit, {
-        userId: u.id,
-        delta: coins * 100,
-        kind: 'admin',
-        idempotencyKey: `f:${u.id}`,
-      }),
-    );
-    return u;
-  }
+  const player = (coins: number) => fundedUser(server, coins);
   const balance = async (id: number) =>
     (await ctx().db.selectFrom('users').select('balance').where('id', '=', id).executeTakeFirstOrThrow())
       .balance;

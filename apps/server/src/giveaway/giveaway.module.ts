@@ -2,12 +2,12 @@ import { CHAT_EVENTS, type GiveawayState, joinGiveawayPayload } from '@coinsite/
 import { GIVEAWAY_TEXT, giveawayCreateBody } from '@coinsite/shared/schemas/giveaway';
 import type { FastifyInstance } from 'fastify';
 import { chatHooksOf } from '../chat/chat.service.ts';
-import { runWhileLeader } from '../games/rounds/round-runner.ts';
 import type { Ctx } from '../platform/context.ts';
 import { AppError } from '../platform/errors.ts';
 import { parse, requireAdmin } from '../platform/http.ts';
 import { GiveawayLoop } from './giveaway.loop.ts';
 import { createGiveaway, giveawayHistory, joinGiveaway } from './giveaway.service.ts';
+import { type Feature, made } from '../platform/feature.ts';
 
 const loops = new WeakMap<Ctx, GiveawayLoop>();
 
@@ -35,12 +35,16 @@ export function giveawayFeature(app: FastifyInstance, ctx: Ctx): void {
     { auth: false },
   );
 
-  const loop = new GiveawayLoop(ctx);
-  loops.set(ctx, loop);
-  runWhileLeader(ctx, { giveaway: loop });
+  loops.set(ctx, new GiveawayLoop(ctx));
 }
 
 /** Tests: the app's giveaway loop. */
 export function giveawayLoopOf(ctx: Ctx): GiveawayLoop | undefined {
   return loops.get(ctx);
 }
+
+export const feature: Feature = {
+  name: 'giveaway',
+  routes: giveawayFeature,
+  leader: (ctx) => ({ giveaway: made(loops.get(ctx), 'giveaway') }),
+};

@@ -14,6 +14,7 @@ import type { Ctx } from '../platform/context.ts';
 import type { DB } from '../platform/db-types.ts';
 import { Errors } from '../platform/errors.ts';
 import { inTransaction, pgErrorCode } from '../platform/tx.ts';
+import { kindsOf, playersOnBreak, refuseOnBreak } from '../platform/wallet.ts';
 
 /** A giveaway row as the service reads it (times are Clock epoch ms, money in cents). */
 export interface GiveawayRow {
@@ -179,16 +180,18 @@ export async function createGiveaway(
 }
 
 /**
- * A user's wager over the last 7 days (cents): stakes (ledger kind 'bet', every game writes its
- * stake so) less refunded stakes ('bet_refund'), from ledger_entries by the (user_id, id) index.
+ * A user's wager over the last 7 days (cents): stakes (class stake) less refunded stakes (class
+ * refund: bet_refund, the slots' refund), from ledger_entries by the (user_id, id) index.
  */
 export async function recentWager(ctx: Ctx, userId: number, db: Kysely<DB> = ctx.db): Promise<number> {
   const since = new Date(ctx.clock.now() - GIVEAWAY_WAGER_WINDOW_MS);
   const { rows } = await sql<{ wager: string | number }>`
-    SELECT (COALESCE(SUM(-delta) FILTER (WHERE kind = 'bet'), 0)
-          - COALESCE(SUM(delta) FILTER (WHERE kind = 'bet_refund'), 0))::bigint AS wager
+    SELECT (COALESCE(SUM(-delta) FILTER (WHERE kind = ANY(${kindsOf('stake')}::text[])), 0)
+          - COALESCE(SUM(delta) FILTER (WHERE kind = ANY(${kindsOf('refund')}::text[])), 0))::bigint AS wager
     FROM ledger_entries
-    WHERE user_id = ${userId} AND kind IN ('bet', 'bet_refund') AND created_at >= ${since}`.execute(db);
+    WHERE user_id = ${userId} AND kind = ANY(${kindsOf('stake', 'refund')}::text[]) AND created_at >= ${since}`.execute(
+    db,
+  );
   return Number(rows[0]?.wager ?? 0);
 }
 
@@ -200,6 +203,8 @@ export async function recentWager(ctx: Ctx, userId: number, db: Kysely<DB> = ctx
 export async function joinGiveaway(ctx: Ctx, userId: number, giveawayId: string): Promise<void> {
   const now = ctx.clock.now();
   const id = Number(giveawayId);
+  // issue 26: a player on a break cannot enter (the wallet's own question, its sentence)
+  await refuseOnBreak(ctx.db, userId);
   const g = await openGiveaway(ctx.db);
   if (!g || g.id !== id || now >= g.ends_at) throw Errors.badRequest(GIVEAWAY_TEXT.notRunning);
   const user = await ctx.db.selectFrom('users').select('banned').where('id', '=', userId).executeTakeFirst();
@@ -250,9 +255,22 @@ export async function drawGiveaway(ctx: Ctx, id: number, blockId: string | null 
       RETURNING ${COLUMNS}`.execute(unit.tx);
     if (!rows[0]) return null;
     const g = normalizeRow(rows[0]);
-    const { rows: entries } = await sql<{ user_id: number; username: string }>`
+    const { rows: all } = await sql<{ user_id: number; username: string }>`
       SELECT e.user_id, u.username FROM giveaway_entries e JOIN users u ON u.id = e.user_id
       WHERE e.giveaway_id = ${id} ORDER BY e.position`.execute(unit.tx);
+    // issue 26: an entrant who is on a break at the draw loses the entry: the entry is removed and the
+    // draw is over the others (the published players list is the one drawn over), so the prize goes
+    // to an entrant who may take it, and nothing is paid to the player on a break
+    const away = await playersOnBreak(
+      unit.tx,
+      all.map((e) => Number(e.user_id)),
+    );
+    if (away.size > 0)
+      await sql`
+        DELETE FROM giveaway_entries WHERE giveaway_id = ${id} AND user_id = ANY(${[...away]}::bigint[])`.execute(
+        unit.tx,
+      );
+    const entries = all.filter((e) => !away.has(Number(e.user_id)));
     // the fixed block's id; without one (the beacon stayed away) the documented fallback
     const source = blockId !== null && g.block_number !== null ? 'eos' : 'entries';
     const publicSeed =
@@ -281,6 +299,7 @@ export async function drawGiveaway(ctx: Ctx, id: number, blockId: string | null 
         giveawayId: id,
         entries: entries.length,
         index,
+        onBreak: away.size,
         winner: winner?.user_id,
         source,
         block: g.block_number,

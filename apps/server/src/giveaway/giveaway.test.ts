@@ -57,7 +57,7 @@ async function bettor(ctx: Ctx, coins: number, daysAgo = 0): Promise<Player> {
   return p;
 }
 
-/** The verifier's own computation, written from docs/decisions.md without the server's code. */
+/** The verifier's own computation, written from docs/decisions/chat.md without the server's code. */
 function verify(g: GiveawayState): string {
   const seed = g.serverSeed as string;
   expect(createHash('sha256').update(seed).digest('hex')).toBe(g.serverSeedHash);
@@ -288,7 +288,7 @@ describe.each(DB_KINDS)('giveaways on %s', (db) => {
     return { g: giveawayStateSchema.parse((await history()).giveaway), p, seen };
   }
 
-  /** The winner as a verifier computes it from the revealed values (docs/decisions.md). */
+  /** The winner as a verifier computes it from the revealed values (docs/decisions/chat.md). */
   function winnerOf(g: GiveawayState): string {
     const seed = g.serverSeed as string;
     expect(createHash('sha256').update(seed).digest('hex')).toBe(g.serverSeedHash);

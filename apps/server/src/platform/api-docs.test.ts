@@ -17,9 +17,14 @@ describe('API documents', () => {
   let server: TestServer;
   let openapi: Json;
   let asyncapi: Json;
+  let adminToken: string;
   beforeAll(async () => {
     server = await startServer();
-    openapi = (await server.api<Json>('GET', '/api/docs/openapi.json')).body;
+    const admin = await server.newUser();
+    await server.site.ctx.db.updateTable('users').set({ rank: 5 }).where('id', '=', admin.id).execute();
+    adminToken = admin.token;
+    // the whole document (the admin part is an admin's only: see the last test)
+    openapi = (await server.api<Json>('GET', '/api/docs/openapi.json', undefined, adminToken)).body;
     asyncapi = (await server.api<Json>('GET', '/api/docs/asyncapi.json')).body;
   });
   afterAll(() => server?.close());
@@ -104,5 +109,42 @@ describe('API documents', () => {
     const page = await fetch(`${server.url}/api/docs/sockets`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('dice:bet');
+  });
+
+  it('the admin routes are in the document for an admin only (issue 26 item 10)', async () => {
+    const player = await server.newUser();
+    const banned = await server.newUser();
+    await server.site.ctx.db.updateTable('users').set({ rank: 5 }).where('id', '=', banned.id).execute();
+    const adminPaths = (doc: Json) => Object.keys(doc.paths).filter((p) => p.startsWith('/api/external/'));
+    const tags = (doc: Json) =>
+      Object.values(doc.paths as Json).flatMap((item) =>
+        Object.values(item as Json).flatMap((op) => op.tags ?? []),
+      );
+    const everyAdminRoute = server.site.routes.filter(
+      (r) => r.url.startsWith('/api/external/') && r.method !== 'HEAD',
+    );
+    expect(everyAdminRoute.length).toBeGreaterThan(20);
+    // an admin, through both URLs (ours and Swagger UI's own): every admin route
+    for (const url of ['/api/docs/openapi.json', '/api/docs/json']) {
+      const doc = (await server.api<Json>('GET', url, undefined, adminToken)).body;
+      expect(new Set(adminPaths(doc)).size, url).toBe(
+        new Set(everyAdminRoute.map((r) => openapiPath(r.url))).size,
+      );
+      expect(Object.keys(doc.paths)).toContain('/api/auth/registration/login');
+    }
+    // a visitor, a player, a token that is no session and a banned admin: the public part only
+    await server.site.ctx.db.updateTable('users').set({ banned: true }).where('id', '=', banned.id).execute();
+    for (const token of [undefined, player.token, 'not-a-token', banned.token]) {
+      for (const url of ['/api/docs/openapi.json', '/api/docs/json']) {
+        const res = await server.api<Json>('GET', url, undefined, token);
+        expect(res.status, `${url} ${token}`).toBe(200);
+        expect(adminPaths(res.body), `${url} ${token}`).toEqual([]);
+        expect(tags(res.body).filter((t: string) => t.startsWith('admin'))).toEqual([]);
+        expect(Object.keys(res.body.paths)).toContain('/api/auth/registration/login');
+        expect(JSON.stringify(res.body)).not.toContain('/api/external/');
+      }
+    }
+    const yaml = await fetch(`${server.url}/api/docs/yaml`);
+    expect(await yaml.text()).not.toContain('/api/external/');
   });
 });

@@ -1,14 +1,17 @@
 import * as S from '@coinsite/shared';
+import { strategyDeleteBody, strategyListQuery, strategySaveBody } from '@coinsite/shared/autobet';
 import { giveawayCreateBody } from '@coinsite/shared/schemas/giveaway';
 import { raceCreateBody } from '@coinsite/shared/schemas/race';
 import { triviaCreateBody } from '@coinsite/shared/schemas/trivia';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { suspiciousQuery } from '../chat/rain/rain.module.ts';
 import { sandboxChainQuery } from '../economy/cashier/cashier-admin.routes.ts';
 import { betsLiveQuery } from '../games/engine/bets.routes.ts';
+import type { Ctx } from './context.ts';
+import { currentUser, isAdmin } from './http.ts';
 import type { Realtime } from './realtime.ts';
 
 /**
@@ -32,6 +35,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/account/email': { summary: 'Change my email (confirmed by mail)', body: S.changeEmailBody },
   'POST /api/account/verify-email/resend': { summary: 'Mail the verification link again', body: null },
   'POST /api/account/verify-email': { summary: 'Verify my email from its link', body: S.emailLinkBody },
+  'POST /api/account/age': {
+    summary: 'Date of birth and state, once (asked before the first deposit or bet)',
+    body: S.ageRegionBody,
+  },
   'POST /api/account/2fa/setup': { summary: 'Start two-factor setup (secret and QR code)', body: null },
   'POST /api/account/2fa/enable': { summary: 'Turn two-factor on with a code', body: S.twoFactorEnableBody },
   'POST /api/account/2fa/disable': { summary: 'Turn two-factor off', body: S.twoFactorDisableBody },
@@ -43,6 +50,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'PUT /api/external/v1/chat/settings': { summary: 'Chat settings', body: S.chatSettingsBody },
   'PUT /api/external/v1/rain/settings': { summary: 'Rain settings', body: S.rainSettingsBody },
   'PUT /api/external/v1/race/create': { summary: 'Create the next weekly race', body: raceCreateBody },
+  'GET /api/external/v1/race/schedule': { summary: 'The running race and the races waiting after it' },
   'POST /api/slots/:code/favourite': {
     summary: 'Mark or unmark a favourite slot',
     body: S.slotFavouriteBody,
@@ -53,12 +61,23 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     body: null,
   },
   'POST /api/slots/sandbox/spin': { summary: 'One spin of the sandbox slot', body: S.sandboxSpinBody },
+  'POST /api/slots/sandbox/demo-spin': {
+    summary: 'One demo spin of the sandbox slot (play money, no account)',
+    body: S.sandboxDemoSpinBody,
+  },
   'POST /api/external/v1/slots/:code': {
     summary: 'Enable, disable or reorder a slot',
     body: S.adminSlotBody,
   },
   'POST /api/user/profile': { summary: 'A public profile', body: S.profileBody },
   'POST /api/user/settings/privacy': { summary: 'Hide or show my statistics', body: S.privacyBody },
+  'POST /api/user/settings/ghost': {
+    summary: 'Ghost mode: show me as Hidden to other players',
+    body: S.ghostBody,
+  },
+  'GET /api/autobet/strategies': { summary: 'My saved autobet strategies', query: strategyListQuery },
+  'PUT /api/autobet/strategies': { summary: 'Save an advanced autobet strategy', body: strategySaveBody },
+  'DELETE /api/autobet/strategies': { summary: 'Delete a saved autobet strategy', body: strategyDeleteBody },
   'POST /api/auth/registration/login': { summary: 'Sign in', body: S.loginBody },
   'POST /api/auth/registration/register': { summary: 'Create an account', body: S.registerBody },
   'POST /api/auth/registration/forgot_password': { summary: 'Mail a reset link', body: S.forgotPasswordBody },
@@ -69,6 +88,29 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'POST /api/auth/logout': { summary: 'Sign out', body: null },
   'POST /api/external/v1/users/:id/ban': { summary: 'Ban or unban a user', body: S.banUserBody },
+  'GET /api/external/v1/stats/overview': {
+    summary: 'Back office: the figures of a window (days, hours or from..to)',
+    query: S.statsWindowQuery,
+  },
+  'GET /api/external/v1/stats/games': {
+    summary: 'Back office: per game, realised RTP against designed with its ±3σ band',
+    query: S.statsWindowQuery,
+  },
+  'GET /api/external/v1/stats/players': {
+    summary: 'Back office: find players by name, email or id',
+    query: S.statsPlayerSearchQuery,
+  },
+  'GET /api/external/v1/stats/players/:id': { summary: 'Back office: the player view' },
+  'POST /api/external/v1/stats/players/:id/notes': {
+    summary: 'Back office: add a staff note on a player',
+    body: S.staffNoteBody,
+  },
+  'GET /api/external/v1/stats/health': { summary: 'Back office: the scheduled ledger checks' },
+  'PUT /api/external/v1/stats/settings': {
+    summary: 'Back office: turn the public transparency page on or off',
+    body: S.backofficeSettingsBody,
+  },
+  'GET /api/transparency': { summary: 'Every game’s realised RTP against its designed RTP (public)' },
   'GET /api/external/v1/audit-log': { summary: 'The admin audit log', query: S.auditLogQuery },
   'POST /api/external/v1/controls/toggle-state': {
     summary: 'Switch a site control',
@@ -129,6 +171,38 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     body: S.sandboxSkinsDepositBody,
   },
 };
+
+/**
+ * The admin API: every route under /api/external/ answers only an admin (requireAdmin), and its part
+ * of the OpenAPI document is shown only to one (issue 26 item 10).
+ */
+export const isAdminRoute = (url: string): boolean => url.startsWith('/api/external/');
+
+/**
+ * The OpenAPI document as `user` may read it: everything for an admin, otherwise the document without
+ * the admin routes (and without the admin tags and any schema only they used).
+ */
+export function openApiFor(full: Record<string, unknown>, admin: boolean): Record<string, unknown> {
+  if (admin) return full;
+  const paths = Object.fromEntries(
+    Object.entries((full.paths ?? {}) as Record<string, unknown>).filter(([p]) => !isAdminRoute(p)),
+  );
+  const tags = full.tags as Array<{ name: string }> | undefined;
+  return {
+    ...full,
+    paths,
+    ...(tags ? { tags: tags.filter((t) => !t.name.startsWith('admin: ')) } : {}),
+  };
+}
+
+/** Whether the request comes from a signed-in admin (x-auth-token), for the documents. */
+async function fromAdmin(ctx: Ctx, req: FastifyRequest): Promise<boolean> {
+  try {
+    return isAdmin(await currentUser(ctx, req));
+  } catch {
+    return false; // a session lookup that fails shows the public document, never an error page
+  }
+}
 
 /** Routes left out of the OpenAPI document: the documents themselves and the Prometheus scrape (text, token). */
 export const UNDOCUMENTED = (url: string) => url.startsWith('/api/docs') || url === '/metrics';
@@ -230,7 +304,8 @@ HTTP routes: <a href="/api/docs">OpenAPI</a>. Payloads are positional arguments 
  * /api/docs/openapi.json), the socket events from Realtime.events() (/api/docs/asyncapi.json and the
  * page /api/docs/sockets). Registered before the features, so the swagger plugin sees every route.
  */
-export async function registerApiDocs(app: FastifyInstance, realtime: Realtime): Promise<void> {
+export async function registerApiDocs(app: FastifyInstance, ctx: Ctx): Promise<void> {
+  const realtime = ctx.realtime;
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -277,8 +352,22 @@ export async function registerApiDocs(app: FastifyInstance, realtime: Realtime):
       };
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
-  app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // Swagger UI's own /api/docs/json and /yaml: the session is looked up before the document is made
+  const admins = new WeakSet<FastifyRequest>();
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: false,
+    uiHooks: {
+      preHandler: async (req) => {
+        if (await fromAdmin(ctx, req)) admins.add(req);
+      },
+    },
+    transformSpecification: (spec, req) =>
+      openApiFor(spec as Record<string, unknown>, admins.has(req as FastifyRequest)) as typeof spec,
+  });
+  app.get('/api/docs/openapi.json', { schema: { hide: true } }, async (req) =>
+    openApiFor(app.swagger() as unknown as Record<string, unknown>, await fromAdmin(ctx, req)),
+  );
   // built once, on first request (every handler is registered by then)
   let asyncapi: Record<string, unknown> | undefined;
   let page: string | undefined;

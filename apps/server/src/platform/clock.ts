@@ -63,6 +63,16 @@ export class ManualClock implements Clock {
     this.t += ms;
   }
 
+  /**
+   * A stall of the process (a pause of it or of its VM): time moves forward by ms, and the timers
+   * that fell due meanwhile run at the next advance(), late, at the time the stall ended (unlike
+   * jump(), whose due timers run at their own times).
+   */
+  stall(ms: number): void {
+    this.t += ms;
+    for (const timer of this.timers) if (timer.at < this.t) timer.at = this.t;
+  }
+
   pending(): number {
     return this.timers.length;
   }

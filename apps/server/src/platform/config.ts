@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_REFUSED_REGIONS } from '@coinsite/shared';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -13,6 +14,11 @@ const schema = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  /** Issue 31: an optional PostgreSQL replica for the back office's reads (the rollups stay on the primary). */
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_READ_URL must start with postgres:// or postgresql://')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce
     .number({ error: 'DATABASE_POOL_SIZE must be a number' })
@@ -66,7 +72,7 @@ const schema = z.object({
       /^\s*([A-Za-z]{2}\s*(,\s*[A-Za-z]{2}\s*)*)?$/,
       'REFUSED_REGIONS must be two-letter codes, comma-separated',
     )
-    .default('NV,WA'),
+    .default(DEFAULT_REFUSED_REGIONS.join(',')),
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   RECAPTCHA_SECRET: z.string().min(1).optional(),
   RECAPTCHA_VERIFY_URL: url('RECAPTCHA_VERIFY_URL').default(
@@ -101,9 +107,21 @@ const schema = z.object({
     .min(0.01, 'MAX_PROFIT must be at least 0.01')
     .max(10_000_000, 'MAX_PROFIT must be at most 10,000,000')
     .default(1000),
+  /**
+   * The leader lease bound (ms): a follower takes over a leader whose heartbeat is older than this;
+   * the leader renews it every quarter of it and stops acting once its own lease has run out.
+   */
+  LEADER_LEASE_MS: z.coerce.number().int().min(200).max(60_000).default(3000),
+  /** How long a crash round takes bets (economy.md: 9 s; shorter only to make tests quick). */
+  CRASH_BETTING_MS: z.coerce.number().int().min(1000).max(60_000).default(9000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SUPPORT_EMAIL: z.string().default('support@localhost'),
   SERVE_WEB: bool.default(true),
+  /**
+   * The back office's leader loop (rollup every minute, ledger check every 15 minutes). Off: the
+   * figures stop at the last run (an operator who reads them elsewhere; bench:bets without it).
+   */
+  BACKOFFICE_ROLLUP: bool.default(true),
   TRUST_PROXY: bool.default(false),
   /** Bearer token a Prometheus scraper sends to GET /metrics; unset: /metrics is 404. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
@@ -111,7 +129,10 @@ const schema = z.object({
 
 export type Config = z.infer<typeof schema> & {
   publicUrl: string;
-  /** FRONTEND_URL, default publicUrl; no trailing slash. */
+  /**
+   * Where players open the site (affiliate links, the slots lobby): FRONTEND_URL, else the first
+   * CORS_ORIGIN (the front end served from another origin), else publicUrl; no trailing slash.
+   */
   frontendUrl: string;
   corsOrigins: string[];
   /** REGISTER_CONFIRM_EMAIL resolved against its default. */
@@ -140,14 +161,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const c = parsed.data;
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
+  const corsOrigins = (c.CORS_ORIGIN ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const firstOrigin = corsOrigins.find((o) => /^https?:\/\/[^*]+$/.test(o));
   return {
     ...c,
     publicUrl,
-    frontendUrl: (c.FRONTEND_URL ?? publicUrl).replace(/\/$/, ''),
-    corsOrigins: (c.CORS_ORIGIN ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
+    frontendUrl: (c.FRONTEND_URL ?? firstOrigin ?? publicUrl).replace(/\/$/, ''),
+    corsOrigins,
     // the outbox only writes files, so without SMTP a newcomer could never finish signing up
     registerConfirmEmail: c.REGISTER_CONFIRM_EMAIL ?? c.SMTP_URL !== undefined,
     refusedRegions: c.REFUSED_REGIONS.split(',')

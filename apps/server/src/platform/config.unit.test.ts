@@ -21,6 +21,19 @@ describe('config', () => {
     expect(c.ADMIN_PASSWORD).toBeUndefined();
   });
 
+  it('frontendUrl (affiliate links): FRONTEND_URL, else the first CORS_ORIGIN, else PUBLIC_URL (issue 27)', () => {
+    const base = { PUBLIC_URL: 'https://api.example/' };
+    expect(loadConfig(base).frontendUrl).toBe('https://api.example');
+    expect(loadConfig({ ...base, CORS_ORIGIN: 'https://play.example/, https://b.example' }).frontendUrl).toBe(
+      'https://play.example',
+    );
+    expect(loadConfig({ ...base, CORS_ORIGIN: '*' }).frontendUrl).toBe('https://api.example');
+    expect(
+      loadConfig({ ...base, CORS_ORIGIN: 'https://play.example', FRONTEND_URL: 'https://www.example/' })
+        .frontendUrl,
+    ).toBe('https://www.example');
+  });
+
   it('reads yes/no switches', () => {
     for (const yes of ['1', 'true', 'yes']) expect(loadConfig({ TRUST_PROXY: yes }).TRUST_PROXY).toBe(true);
     for (const no of ['0', 'false', 'no']) expect(loadConfig({ SERVE_WEB: no }).SERVE_WEB).toBe(false);

@@ -28,6 +28,11 @@ export interface Ctx {
   controls: Controls;
   sessions: Sessions;
   limiter: RateLimiter;
+  /**
+   * Counters of this node alone, for load limits on events too frequent for a Redis round trip each
+   * (a player's bets: the shared counter cost every bet a round trip; docs/decisions/performance.md).
+   */
+  nodeLimiter: RateLimiter;
   mailer: Mailer;
   captcha: Captcha;
   clock: Clock;

@@ -5,6 +5,7 @@ import type {
   RainsTable,
 } from '../chat/rain/rain.tables.ts';
 import type { ColumnType, Generated, Transaction } from 'kysely';
+import type { SessionEndReason } from '@coinsite/shared';
 import type {
   ChatMessagesTable,
   ChatMutesTable,
@@ -49,6 +50,8 @@ export interface UsersTable {
   banned: Generated<boolean>;
   /** The player hid their profile figures from others (Settings → Privacy). */
   hide_stats: Generated<boolean>;
+  /** Ghost mode: others see the player as "Hidden" (platform/ghost.ts). */
+  ghost: Generated<boolean>;
   created_at: CreatedAt;
   /** NULL while a registration waits for its mailed link (REGISTER_CONFIRM_EMAIL); defaults to now(). */
   email_confirmed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -79,6 +82,12 @@ export interface SessionsTable {
   user_agent: Generated<string>;
   ip: Generated<string>;
   last_seen_at: Generated<Date>;
+  /** issue 26 §7: why it was revoked (migration 0027) */
+  end_reason: SessionEndReason | null;
+  /** the player's newest ledger id when the session began (the reality check's net result) */
+  ledger_mark: Generated<number>;
+  /** when a tab of this session last answered the reality check */
+  reality_acked_at: Timestamp | null;
 }
 
 export interface OneTimeCodesTable {
@@ -90,6 +99,8 @@ export interface OneTimeCodesTable {
   used_at: Timestamp | null;
   second_factor: Generated<boolean>;
   payload: string | null;
+  /** Issue 26: a sign-in link mailed when the account's guess backstop tripped. */
+  unlock: Generated<boolean>;
 }
 
 export interface LedgerEntriesTable {
@@ -158,6 +169,8 @@ export interface UpgraderItemsTable {
   color: 'grey' | 'blue' | 'purple' | 'red' | 'gold';
   image: Generated<string>;
   active: Generated<boolean>;
+  /** 'original': the original client's list (migration 0030); 'site': ours */
+  source: Generated<'site' | 'original'>;
 }
 
 // Rewards (0007_rewards.sql): *_units are 1/10,000 of a cent.
@@ -221,8 +234,19 @@ export interface CouponRedemptionsTable {
   created_at: CreatedAt;
 }
 
+/** Issue 33: advanced-autobet strategies, per player, game and name (migration 0039). */
+export interface AutobetStrategiesTable {
+  id: Id;
+  user_id: number;
+  game: string;
+  name: string;
+  rules: ColumnType<unknown, string, string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface DB {
   users: UsersTable;
+  autobet_strategies: AutobetStrategiesTable;
   recovery_codes: RecoveryCodesTable;
   sessions: SessionsTable;
   one_time_codes: OneTimeCodesTable;
@@ -266,6 +290,7 @@ export interface DB {
   round_chains: RoundChainsTable;
   round_chain_checkpoints: RoundChainCheckpointsTable;
   rounds: RoundsTable;
+  leader_lease: LeaderLeaseTable;
   round_bets: RoundBetsTable;
   round_bet_queue: RoundBetQueueTable;
   coinflips: CoinflipsTable;
@@ -389,6 +414,8 @@ export interface RoundChainCheckpointsTable {
 export interface RoundsTable {
   id: Id;
   game: 'crash' | 'roulette';
+  /** this game's own round count from 1 (migration 0031: set by a trigger on insert) */
+  number: Generated<number>;
   chain_id: number;
   game_number: number;
   private_hash: string;
@@ -401,10 +428,21 @@ export interface RoundsTable {
   crash_at: Timestamp | null;
   ended_at: Timestamp | null;
   created_at: CreatedAt;
-  /** the crash leader's last heartbeat while the round ran */
+  /** the round time of the last crash tick the leader broadcast (started_at + its elapsed) */
   alive_at: Timestamp | null;
+  /** the multiplier (hundredths) of that tick: what a cash-out in a gap is paid at */
+  shown_multiplier: number | null;
   /** busted during a leader hand-over gap: uncashed bets voided */
   handover_void: Generated<boolean>;
+}
+
+/** The leader lease (one row): the term the leader's writes are fenced by, and its heartbeat. */
+export interface LeaderLeaseTable {
+  id: number;
+  term: number;
+  holder: string | null;
+  lock_pid: number | null;
+  heartbeat_at: Timestamp | null;
 }
 
 export interface RoundBetsTable {

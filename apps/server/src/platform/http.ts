@@ -1,14 +1,19 @@
 import { markAdminRequest } from './audit.ts';
-import { firstIssue } from '@coinsite/shared';
+import { firstIssue, SESSION_END_TEXT, type SessionEndReason } from '@coinsite/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { SessionUser } from './auth/sessions.ts';
 import type { Ctx } from './context.ts';
 import { AppError, badTextError, Errors, isConnectionError } from './errors.ts';
+import type { LimitSpec } from './rate-limit.ts';
+
+export { loadLimit, securityLimit } from './rate-limit.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     sessionUser?: SessionUser | null;
+    /** Why the request's token no longer counts (issue 26 §7), when it does not. */
+    sessionEnd?: SessionEndReason;
   }
 }
 
@@ -30,38 +35,51 @@ export async function currentUser(ctx: Ctx, req: FastifyRequest): Promise<Sessio
   if (req.sessionUser !== undefined) return req.sessionUser;
   const token = tokenOf(req);
   // a read, safe to repeat in any request (a write's session is read before the write starts)
-  req.sessionUser = token ? await readRetried(() => ctx.sessions.resolve(token)) : null;
+  const found = token ? await readRetried(() => ctx.sessions.lookup(token)) : null;
+  if (typeof found === 'string') req.sessionEnd = found;
+  req.sessionUser = typeof found === 'string' ? null : found;
   return req.sessionUser;
 }
 
 export async function requireUser(ctx: Ctx, req: FastifyRequest): Promise<SessionUser> {
   const user = await currentUser(ctx, req);
-  if (!user) throw Errors.unauthorized();
+  if (!user) {
+    // a token that no longer counts: say why (issue 26 §7), so the client signs out with the reason
+    const reason = req.sessionEnd;
+    if (!reason) throw Errors.unauthorized();
+    throw new AppError('unauthorized', SESSION_END_TEXT[reason], 401, { session: reason });
+  }
   if (user.banned) throw Errors.banned();
   return user;
 }
 
+/** The rank from which a user may use the admin API (/api/external/...). */
+export const ADMIN_RANK = 5;
+
+/** Whether a signed-in user may use the admin API (the one rule requireAdmin applies). */
+export const isAdmin = (user: Pick<SessionUser, 'rank' | 'banned'> | null): boolean =>
+  !!user && !user.banned && user.rank >= ADMIN_RANK;
+
 export async function requireAdmin(ctx: Ctx, req: FastifyRequest): Promise<SessionUser> {
   const user = await requireUser(ctx, req);
-  if (user.rank < 5) throw Errors.forbidden();
+  if (!isAdmin(user)) throw Errors.forbidden();
   markAdminRequest(req, user.id);
   return user;
 }
 
-/** Counts one attempt against a limit; over it, a 429 with a sentence. */
-export async function limit(
-  ctx: Ctx,
-  key: string,
-  max: number,
-  windowMs: number,
-  message?: string,
-): Promise<void> {
-  if (!(await ctx.limiter.hit(key, max, windowMs))) throw Errors.tooMany(message);
+/**
+ * Counts one attempt against a limit; over it, a 429 with a sentence. The spec says whether it is a
+ * load limit (scaled by RATE_LIMIT_FACTOR) or a security one (never): `loadLimit` / `securityLimit`.
+ */
+export async function limit(ctx: Ctx, key: string, spec: LimitSpec, message?: string): Promise<void> {
+  if (!(await ctx.limiter.hit(key, spec))) throw Errors.tooMany(message);
 }
 
 const MAINTENANCE_EXEMPT = [
   /^\/api\/site$/,
   /^\/api\/user$/,
+  // the maintenance page shows the chat (spec-2: "with chat and social links"): its history loads
+  /^\/api\/chat\/history$/,
   /^\/api\/auth\//,
   /^\/api\/external\//,
   /^\/api\/callbacks?\//,

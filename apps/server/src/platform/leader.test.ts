@@ -1,8 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
-import { createPgDatabase } from '../test-support/server.ts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createPgDatabase } from '../test-support/server.ts';
+import { type Database, openDatabase } from './db.ts';
+import { Fenced, runFenced } from './fence.ts';
 import { type Leadership, postgresLeadership } from './leader.ts';
+import { inTransaction } from './tx.ts';
 
 const enabled = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -16,8 +22,10 @@ describe.runIf(enabled)('leader hand-over on PostgreSQL', () => {
   let url = '';
   const log = pino({ level: 'silent' });
   const nodes: Leadership[] = [];
-  const node = () => {
-    const l = postgresLeadership({ url, log });
+  let database: Database | undefined;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'coinsite-leader-'));
+  const node = (leaseMs?: number) => {
+    const l = postgresLeadership({ url, log, leaseMs });
     nodes.push(l);
     return l;
   };
@@ -42,11 +50,15 @@ describe.runIf(enabled)('leader hand-over on PostgreSQL', () => {
     shared = await createPgDatabase();
     const u = new URL(shared.url);
     url = u.toString();
+    // the schema (the leader_lease row); the pool runs the fenced transactions below
+    database = await openDatabase({ url, dataDir });
   });
 
   afterAll(async () => {
     for (const n of nodes) await n.close();
+    await database?.close();
     await shared?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('a follower waits on the lock and leads once the leader stops or dies', async () => {
@@ -89,5 +101,41 @@ describe.runIf(enabled)('leader hand-over on PostgreSQL', () => {
     await f.close();
     await vi.waitFor(async () => expect(await waiters()).toBe(before), { timeout: 15_000 });
     expect(f.isLeader()).toBe(false);
+  });
+
+  it('a follower ends the lock session of a leader whose heartbeat is stale; the old term is fenced (issue 26 item 9)', async () => {
+    for (const n of nodes.splice(0)) await n.close();
+    const db = database?.db;
+    if (!db) throw new Error('no database');
+    // a renews its heartbeat only every 15 s (a 60 s lease); b judges heartbeats by a 400 ms bound,
+    // so to b, a looks stalled after 400 ms: what a paused leader process looks like to a follower
+    const a = node(60_000);
+    await vi.waitFor(() => expect(a.isLeader()).toBe(true), { timeout: 15_000 });
+    const term = a.term() ?? -1;
+    expect(term).toBeGreaterThan(0);
+    const write = () =>
+      runFenced(term, 60_000, () =>
+        inTransaction(db, (unit) =>
+          unit.tx.updateTable('leader_lease').set({ holder: 'fenced write' }).execute(),
+        ),
+      );
+    await write(); // a's own term: passes
+    let lost = false;
+    a.onFollower(() => {
+      lost = true;
+    });
+    const b = node(400);
+    await vi.waitFor(() => expect(b.isLeader()).toBe(true), { timeout: 10_000 });
+    expect(b.term()).toBe(term + 1);
+    // a's lock session was ended: a steps down and waits again
+    await vi.waitFor(() => expect(lost).toBe(true), { timeout: 5000 });
+    expect(a.isLeader()).toBe(false);
+    // a transaction of a's term writes nothing now
+    await expect(write()).rejects.toBeInstanceOf(Fenced);
+    const lease = await sql<{ term: number; holder: string }>('SELECT term, holder FROM leader_lease');
+    expect(lease).toEqual([{ term: term + 1, holder: expect.not.stringMatching('fenced') }]);
+    // b renews its heartbeat: a, now a follower with the same short look, never takes it back
+    await new Promise((r) => setTimeout(r, 1500));
+    expect([a.isLeader(), b.isLeader()]).toEqual([false, true]);
   });
 });

@@ -138,4 +138,43 @@ describe.each(DB_KINDS)('ledger:check on %s', (db) => {
       else await server.close();
     }
   }, 60_000);
+
+  it('finds a promotional credit written during a break behind the wallet (issue 26)', async () => {
+    const server: TestServer = await startServer({ db });
+    const ctx = server.site.ctx;
+    try {
+      const u = await fundedPlayer(ctx, 10);
+      const coupon = (key: string) =>
+        inTransaction(ctx.db, (unit) =>
+          ctx.wallet.apply(unit, { userId: u.id, delta: 500, kind: 'coupon', idempotencyKey: key }),
+        );
+      // before the break: a coupon is paid and is no violation
+      await coupon(`lc-coupon:${u.id}:before`);
+      const started = await server.api('POST', '/api/account/break', { kind: 'cool_off', days: 1 }, u.token);
+      expect(started.status).toBe(200);
+      // through the wallet: refused, nothing written, the check stays clean
+      await expect(coupon(`lc-coupon:${u.id}:during`)).rejects.toMatchObject({
+        code: 'responsible_gaming',
+        message: expect.stringMatching(/^You are on a break until .+ UTC: .+ are paused until then\.$/),
+      });
+      let check = await checkLedger(ctx.db);
+      expect([check.mismatches, check.breaks]).toEqual([[], []]);
+      // behind the wallet's back: the balance and its ledger row agree, but it was paid during the break
+      await sql`
+        WITH u AS (UPDATE users SET balance = balance + 500 WHERE id = ${u.id} RETURNING balance)
+        INSERT INTO ledger_entries (user_id, delta, balance_after, kind, ref, idempotency_key)
+        SELECT ${u.id}, 500, balance, 'coupon', 'FREE', ${`lc-coupon:${u.id}:behind`} FROM u`.execute(ctx.db);
+      check = await checkLedger(ctx.db);
+      expect(check.mismatches).toEqual([]);
+      expect(check.breaks).toEqual([
+        expect.objectContaining({ userId: u.id, kind: 'coupon', delta: 500, breakKind: 'cool_off' }),
+      ]);
+      const report = ledgerReport(check);
+      expect(report.ok).toBe(false);
+      expect(report.problems.at(-1)).toMatch(/coupon .* was written during a cool-off$/);
+      expect(report.summary).toMatch(/1 movements during a break$/);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
 });

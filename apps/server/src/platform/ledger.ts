@@ -1,6 +1,7 @@
 import { formatCents } from '@coinsite/shared';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from './db-types.ts';
+import { kindsOf, type LedgerKind } from './wallet.ts';
 
 export interface LedgerMismatch {
   userId: number;
@@ -68,10 +69,50 @@ export async function findRakeViolations(db: Kysely<DB>): Promise<RakeViolation[
   }));
 }
 
+/**
+ * Issue 26: a movement the wallet refuses during a break (a promotional credit, a tip either way, a
+ * stake) that is in the ledger inside one of the player's breaks (rg_breaks, migration 0025).
+ */
+export interface BreakViolation {
+  entryId: number;
+  userId: number;
+  kind: LedgerKind;
+  delta: number;
+  at: Date;
+  breakKind: 'cool_off' | 'self_exclusion';
+}
+
+/** Every ledger row of a class refused during a break that was written during one (should be none). */
+export async function findBreakViolations(db: Kysely<DB>): Promise<BreakViolation[]> {
+  const refused = kindsOf('promotional', 'transfer', 'stake');
+  const res = await sql<{
+    id: number;
+    user_id: number;
+    kind: LedgerKind;
+    delta: number;
+    created_at: Date;
+    break_kind: 'cool_off' | 'self_exclusion';
+  }>`
+    SELECT DISTINCT ON (l.id) l.id, l.user_id, l.kind, l.delta, l.created_at, b.kind AS break_kind
+    FROM rg_breaks b
+    JOIN ledger_entries l ON l.user_id = b.user_id AND l.created_at >= b.started_at AND l.created_at < b.ends_at
+    WHERE l.kind = ANY(${refused}::text[]) AND (l.kind <> 'bet' OR l.delta < 0)
+    ORDER BY l.id`.execute(db);
+  return res.rows.map((r) => ({
+    entryId: Number(r.id),
+    userId: Number(r.user_id),
+    kind: r.kind,
+    delta: Number(r.delta),
+    at: new Date(r.created_at),
+    breakKind: r.break_kind,
+  }));
+}
+
 export interface LedgerCheck {
   users: number;
   mismatches: LedgerMismatch[];
   rake: RakeViolation[];
+  breaks: BreakViolation[];
 }
 
 /** Everything `npm run ledger:check` verifies. */
@@ -81,6 +122,7 @@ export async function checkLedger(db: Kysely<DB>): Promise<LedgerCheck> {
     users: Number(users.rows[0]?.n ?? 0),
     mismatches: await findLedgerMismatches(db),
     rake: await findRakeViolations(db),
+    breaks: await findBreakViolations(db),
   };
 }
 
@@ -105,7 +147,13 @@ export function ledgerReport(check: LedgerCheck): { ok: boolean; problems: strin
               )}`
         }`,
     ),
+    ...check.breaks.map(
+      (b) =>
+        `user ${b.userId}: ledger entry ${b.entryId} (${b.kind} ${formatCents(b.delta)}) at ${b.at.toISOString()} was written during a ${
+          b.breakKind === 'cool_off' ? 'cool-off' : 'self-exclusion'
+        }`,
+    ),
   ];
-  const summary = `ledger:check: ${check.users} users, ${check.mismatches.length} mismatches, ${check.rake.length} rake violations`;
+  const summary = `ledger:check: ${check.users} users, ${check.mismatches.length} mismatches, ${check.rake.length} rake violations, ${check.breaks.length} movements during a break`;
   return { ok: problems.length === 0, problems, summary };
 }

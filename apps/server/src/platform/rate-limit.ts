@@ -1,34 +1,81 @@
 import type { Redis } from 'ioredis';
 
 /**
+ * What a limit is for, decided where it is declared (`loadLimit` / `securityLimit`), never by the
+ * caller of the limiter:
+ * - `load`: protects the site from volume (bets per second, sign-ups per address). RATE_LIMIT_FACTOR
+ *   multiplies it: many players can share an address (a NAT), and load tests need headroom.
+ * - `security`: bounds how often a secret can be guessed (passwords, 2FA and recovery codes, reset
+ *   codes, gift card and coupon codes). Never scaled: the factor is for load, and a guess limit
+ *   multiplied by 100 is no limit (issue 26 item 4).
+ */
+export type LimitKind = 'load' | 'security';
+
+export interface LimitSpec {
+  readonly kind: LimitKind;
+  /** Hits allowed per window (before the factor, for a load limit). */
+  readonly max: number;
+  readonly windowMs: number;
+}
+
+/** A limit on volume: × RATE_LIMIT_FACTOR. */
+export const loadLimit = (max: number, windowMs: number): LimitSpec => ({ kind: 'load', max, windowMs });
+
+/** A limit on guessing a secret: exactly `max` per window whatever RATE_LIMIT_FACTOR says. */
+export const securityLimit = (max: number, windowMs: number): LimitSpec => ({
+  kind: 'security',
+  max,
+  windowMs,
+});
+
+/** The one place the factor is applied: to load limits only. */
+export function allowedHits(spec: LimitSpec, factor: number): number {
+  return spec.kind === 'security' ? spec.max : Math.ceil(spec.max * factor);
+}
+
+/**
  * Fixed-window counters. In-process by default; shared through Redis when REDIS_URL is set so that
- * every node counts the same attempts. RATE_LIMIT_FACTOR multiplies every limit.
+ * every node counts the same attempts. RATE_LIMIT_FACTOR multiplies the load limits only.
  */
 export interface RateLimiter {
-  /** Counts one hit; false when the key has used up `limit` hits in the current window. */
-  hit(key: string, limit: number, windowMs: number): Promise<boolean>;
+  /** Counts one hit; false when the key has used up its hits in the current window. */
+  hit(key: string, spec: LimitSpec): Promise<boolean>;
+  /**
+   * Takes one hit of the current window back (never below zero; nothing once the window is over):
+   * a guess that turned out right was no guess (guess-limit.ts).
+   */
+  forgive(key: string): Promise<void>;
 }
 
 export function memoryRateLimiter(factor: number, now: () => number = Date.now): RateLimiter {
-  const windows = new Map<string, { start: number; count: number }>();
+  const windows = new Map<string, { start: number; count: number; windowMs: number }>();
   let lastSweep = now();
   return {
-    async hit(key, limit, windowMs) {
+    async hit(key, spec) {
       const t = now();
       if (t - lastSweep > 60_000) {
-        for (const [k, w] of windows) if (t - w.start > 3_600_000) windows.delete(k);
+        for (const [k, w] of windows) if (t - w.start >= w.windowMs) windows.delete(k);
         lastSweep = t;
       }
       const w = windows.get(key);
-      if (!w || t - w.start >= windowMs) {
-        windows.set(key, { start: t, count: 1 });
-        return true;
+      if (!w || t - w.start >= spec.windowMs) {
+        windows.set(key, { start: t, count: 1, windowMs: spec.windowMs });
+        return 1 <= allowedHits(spec, factor);
       }
       w.count++;
-      return w.count <= Math.ceil(limit * factor);
+      return w.count <= allowedHits(spec, factor);
+    },
+    async forgive(key) {
+      const w = windows.get(key);
+      if (w && w.count > 0 && now() - w.start < w.windowMs) w.count--;
     },
   };
 }
+
+/** DECR only an existing counter above zero (a missing one would be made -1, without expiry). */
+const FORGIVE_SCRIPT = `local n = tonumber(redis.call('get', KEYS[1]) or '0')
+if n > 0 then return redis.call('decr', KEYS[1]) end
+return 0`;
 
 /**
  * How long a player's bet or cash-out waits for the shared counter before this node counts it alone.
@@ -50,15 +97,27 @@ export function redisRateLimiter(
   const local = memoryRateLimiter(factor, opts.now);
   const timeoutMs = opts.timeoutMs ?? REDIS_LIMIT_TIMEOUT_MS;
   return {
-    async hit(key, limit, windowMs) {
-      if (redis.status !== 'ready') return local.hit(key, limit, windowMs);
+    async hit(key, spec) {
+      if (redis.status !== 'ready') return local.hit(key, spec);
       const k = `${opts.prefix ?? ''}rl:${key}`;
       try {
-        const res = await withTimeout(redis.multi().incr(k).pexpire(k, windowMs, 'NX').exec(), timeoutMs);
+        const res = await withTimeout(
+          redis.multi().incr(k).pexpire(k, spec.windowMs, 'NX').exec(),
+          timeoutMs,
+        );
         const count = Number(res?.[0]?.[1] ?? 0);
-        return count <= Math.ceil(limit * factor);
+        return count <= allowedHits(spec, factor);
       } catch {
-        return local.hit(key, limit, windowMs);
+        return local.hit(key, spec);
+      }
+    },
+    async forgive(key) {
+      await local.forgive(key);
+      if (redis.status !== 'ready') return;
+      try {
+        await withTimeout(redis.eval(FORGIVE_SCRIPT, 1, `${opts.prefix ?? ''}rl:${key}`), timeoutMs);
+      } catch {
+        // best effort: the hit stays counted until its window ends
       }
     },
   };

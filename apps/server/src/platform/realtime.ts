@@ -7,7 +7,12 @@ import {
   firstIssue,
   NAMESPACES,
   type Namespace,
+  SESSION_END_TEXT,
+  SESSION_EVENTS,
+  type SessionEnded,
+  type SessionEndReason,
   SOCKET_MIN_INTERVAL_MS,
+  RANK,
   TEXT,
 } from '@coinsite/shared';
 import type { Redis } from 'ioredis';
@@ -16,6 +21,7 @@ import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import { type Clock, systemClock } from './clock.ts';
 import { AppError } from './errors.ts';
+import { STAFF_ROOM } from './ghost.ts';
 import { BucketMap, TokenBucket } from './rate-limit.ts';
 import { adapterKey } from './redis.ts';
 import type { WalletNotifier } from './wallet.ts';
@@ -28,6 +34,8 @@ export interface SocketUser {
   rank: number;
   banned: boolean;
   sessionId: number;
+  /** When the session expires (ms, on the app's clock): its sockets are told and closed then. */
+  expiresAt?: number;
 }
 
 export interface SocketData {
@@ -37,6 +45,8 @@ export interface SocketData {
   /** An auth lookup is running; `authNext` holds the newest token sent meanwhile. */
   authBusy?: boolean;
   authNext?: { token: unknown };
+  /** Cancels the timer that ends this socket's session at its expiry. */
+  stopExpiry?: () => void;
 }
 
 /**
@@ -80,7 +90,17 @@ export interface HandledEvent {
   schema: z.ZodType;
 }
 
-export type SessionResolver = (token: string) => Promise<SocketUser | null>;
+/** A token's live session user, or why it no longer counts (one read either way). */
+export type SessionResolver = (token: string) => Promise<SocketUser | SessionEndReason>;
+
+/** Node's timers cannot wait longer than 2^31 − 1 ms; a session's 30 days are waited in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** What a socket is told when its session ends (issue 26 §7). */
+export const sessionEnded = (reason: SessionEndReason): SessionEnded => ({
+  reason,
+  message: SESSION_END_TEXT[reason],
+});
 
 /** Room names: every socket of a user, and every socket of one session. */
 export const userRoom = (userId: number) => `user:${userId}`;
@@ -109,6 +129,8 @@ export class Realtime implements WalletNotifier {
       corsOrigins: string[];
       publicUrl: string;
       resolveSession: SessionResolver;
+      /** Times the end of a socket's session at its expiry (the app's clock). */
+      clock?: Pick<Clock, 'now' | 'setTimeout'>;
       log: Logger;
       redis?: { pub: Redis; sub: Redis; prefix: string };
       /** Take the client address from X-Forwarded-For, as Fastify does with TRUST_PROXY. */
@@ -228,6 +250,7 @@ export class Realtime implements WalletNotifier {
       socket.on('auth', (...args: unknown[]) => {
         void this.queueAuth(socket, args[0]);
       });
+      socket.on('disconnect', () => socket.data.stopExpiry?.());
     });
   }
 
@@ -256,22 +279,27 @@ export class Realtime implements WalletNotifier {
   private async authenticate(socket: GameSocket, token: unknown): Promise<void> {
     const parsed = authPayload.safeParse(token);
     try {
-      const user = parsed.success ? await this.opts.resolveSession(parsed.data) : null;
-      if (!user) {
-        socket.emit(ACCOUNT_EVENTS.notifyError, 'Your session has expired, please sign in again.');
+      const user = parsed.success ? await this.opts.resolveSession(parsed.data) : 'invalid';
+      if (typeof user === 'string') {
+        // a tab that was away when its session ended hears why now (issue 26 §7); the original
+        // client only reads the toast
+        const reason = user;
+        if (socket.data.user) this.unbind(socket);
+        socket.emit(SESSION_EVENTS.ended, sessionEnded(reason));
+        socket.emit(ACCOUNT_EVENTS.notifyError, SESSION_END_TEXT[reason]);
         return;
       }
       if (user.banned) {
         socket.emit(ACCOUNT_EVENTS.banned);
         return;
       }
-      if (socket.data.user) {
-        socket.leave(userRoom(socket.data.user.id));
-        socket.leave(sessionRoom(socket.data.user.sessionId));
-      }
+      if (socket.data.user) this.unbind(socket);
       socket.data.user = user;
       socket.join(userRoom(user.id));
       socket.join(sessionRoom(user.sessionId));
+      // admins see the names of players in ghost mode (ghost.ts emitToViewers)
+      if (user.rank >= RANK.admin) socket.join(STAFF_ROOM);
+      this.watchExpiry(socket, user);
       // Not in the original protocol (its client ignores it): lets our client and tests know the bind is done.
       socket.emit('authenticated');
       for (const l of this.authListeners) if (socket.nsp.name === `/${l.ns}`) l.fn(socket);
@@ -279,6 +307,43 @@ export class Realtime implements WalletNotifier {
       this.opts.log.error({ err }, 'socket auth failed');
       socket.emit(ACCOUNT_EVENTS.notifyError, 'Could not verify your session, please try again.');
     }
+  }
+
+  /** Forgets the user a socket was bound to (a new auth, or a token that no longer counts). */
+  private unbind(socket: GameSocket): void {
+    const old = socket.data.user;
+    if (!old) return;
+    socket.leave(userRoom(old.id));
+    socket.leave(sessionRoom(old.sessionId));
+    socket.leave(STAFF_ROOM);
+    socket.data.user = undefined;
+    socket.data.stopExpiry?.();
+    socket.data.stopExpiry = undefined;
+  }
+
+  /** At the session's expiry the socket is told (`session-ended` expired) and closed. */
+  private watchExpiry(socket: GameSocket, user: SocketUser): void {
+    const clock = this.opts.clock ?? systemClock;
+    const at = user.expiresAt;
+    if (at === undefined) return;
+    const arm = () => {
+      const wait = at - clock.now();
+      if (wait > 0) {
+        socket.data.stopExpiry = clock.setTimeout(arm, Math.min(wait, MAX_TIMER_MS));
+        return;
+      }
+      socket.data.stopExpiry = undefined;
+      if (!socket.connected || socket.data.user?.sessionId !== user.sessionId) return;
+      this.endSocket(socket, 'expired');
+    };
+    arm();
+  }
+
+  /** Tells one socket why its session ended, then closes it. */
+  private endSocket(socket: GameSocket, reason: SessionEndReason): void {
+    socket.emit(SESSION_EVENTS.ended, sessionEnded(reason));
+    socket.emit(reason === 'banned' ? ACCOUNT_EVENTS.banned : ACCOUNT_EVENTS.kicked);
+    socket.disconnect(true);
   }
 
   /**
@@ -377,12 +442,21 @@ export class Realtime implements WalletNotifier {
     this.ns('chat').to(userRoom(userId)).emit(event, message);
   }
 
-  /** A revoked session's sockets get connection_kicked and stop receiving the user's events. */
-  kickSession(sessionId: number): void {
-    for (const name of NAMESPACES) {
+  /**
+   * Ended sessions' sockets, on every node: `session-ended {reason, message}` (our client signs out
+   * with the sentence), then what the original client reads (`connection_kicked`, or `user banned`
+   * for a ban), then they are disconnected. Called by Sessions for every revocation (app.ts).
+   */
+  endSessions(sessionIds: number[], reason: SessionEndReason): void {
+    const payload = sessionEnded(reason);
+    const classic = reason === 'banned' ? ACCOUNT_EVENTS.banned : ACCOUNT_EVENTS.kicked;
+    for (const sessionId of sessionIds) {
       const room = sessionRoom(sessionId);
-      this.ns(name).to(room).emit(ACCOUNT_EVENTS.kicked);
-      this.ns(name).in(room).disconnectSockets(true);
+      for (const name of NAMESPACES) {
+        this.ns(name).to(room).emit(SESSION_EVENTS.ended, payload);
+        this.ns(name).to(room).emit(classic);
+        this.ns(name).in(room).disconnectSockets(true);
+      }
     }
   }
 

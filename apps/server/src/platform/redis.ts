@@ -12,6 +12,85 @@ export interface RedisClients {
   sub: Redis;
   /** REDIS_PREFIX: put before every key and adapter channel ('' = the default names). */
   prefix: string;
+  /** Whether this node can reach the other nodes, and when that was lost and came back. */
+  link: RedisLink;
+}
+
+/**
+ * This node's link to the other nodes through Redis (issue 26 item 10). It is lost at the first sign
+ * (a client's connection closed, or a publish failed: a hang times out) and back once both clients are
+ * ready again and the subscriber has answered a PING sent after its SUBSCRIBE replay, i.e. the
+ * adapter hears the other nodes again. Between the two, broadcasts crossed neither way.
+ */
+export class RedisLink {
+  private away = false;
+  private checking = false;
+  private stopped = false;
+  private readonly lostFns: Array<() => void> = [];
+  private readonly backFns: Array<() => void> = [];
+
+  constructor(
+    private readonly pub: Redis,
+    private readonly sub: Redis,
+    private readonly log: Logger,
+  ) {
+    for (const client of [pub, sub]) {
+      client.on('close', () => this.lost());
+      client.on('ready', () => this.check());
+    }
+  }
+
+  get isAway(): boolean {
+    return this.away;
+  }
+
+  onLost(fn: () => void): void {
+    this.lostFns.push(fn);
+  }
+
+  onBack(fn: () => void): void {
+    this.backFns.push(fn);
+  }
+
+  /** The node is closing: its own disconnect is no outage. */
+  stop(): void {
+    this.stopped = true;
+  }
+
+  lost(): void {
+    if (this.away || this.stopped) return;
+    this.away = true;
+    this.log.warn('redis link lost: broadcasts do not cross between nodes until it is back');
+    for (const fn of this.lostFns) fn();
+  }
+
+  /** A publish went through: if the link was lost (a hang), see whether it is whole again. */
+  published(): void {
+    if (this.away) this.check();
+  }
+
+  private check(): void {
+    if (!this.away || this.checking || this.stopped) return;
+    if (this.pub.status !== 'ready' || this.sub.status !== 'ready') return;
+    this.checking = true;
+    // ioredis emits 'ready' and then sends the subscriber's SUBSCRIBE replay in the same turn: the
+    // PING goes after it, so its answer means the subscriptions are in place again
+    setImmediate(() => {
+      this.sub.ping().then(
+        () => {
+          this.checking = false;
+          if (!this.away || this.stopped) return;
+          if (this.pub.status !== 'ready' || this.sub.status !== 'ready') return;
+          this.away = false;
+          this.log.warn('redis link back: clients resync');
+          for (const fn of this.backFns) fn();
+        },
+        () => {
+          this.checking = false;
+        },
+      );
+    });
+  }
 }
 
 /** The Socket.IO adapter's channel prefix under REDIS_PREFIX (the adapter's own default without one). */
@@ -33,7 +112,8 @@ export function openRedis(url: string, log: Logger, prefix = ''): RedisClients {
   const sub = new Redis(url);
   pub.on('error', (err) => log.warn({ err }, 'redis'));
   sub.on('error', (err) => log.warn({ err }, 'redis'));
-  dropFailedPublishes(pub, log);
+  const link = new RedisLink(pub, sub, log);
+  dropFailedPublishes(pub, log, link);
   catchFailedUnsubscribes(sub, log);
   // The adapter of each namespace ('/' and the ten) adds its own 'error' listener on both clients and
   // its own message listeners on the subscriber; with ours that is one more per client. Exactly that
@@ -41,24 +121,31 @@ export function openRedis(url: string, log: Logger, prefix = ''): RedisClients {
   const listeners = NAMESPACES.length + 2;
   pub.setMaxListeners(listeners);
   sub.setMaxListeners(listeners);
-  return { pub, sub, prefix };
+  return { pub, sub, prefix, link };
 }
 
 /**
  * The adapter publishes without awaiting: a publish that fails (Redis away) is counted and dropped,
  * never an unhandled rejection in the round loop; the count is logged once Redis is back.
  */
-function dropFailedPublishes(pub: Redis, log: Logger): void {
+function dropFailedPublishes(pub: Redis, log: Logger, link: RedisLink): void {
   const publish = pub.publish.bind(pub) as (
     channel: string | Buffer,
     message: string | Buffer,
   ) => Promise<number>;
   let dropped = 0;
   (pub as unknown as { publish: typeof publish }).publish = (channel, message) =>
-    publish(channel, message).catch(() => {
-      dropped++;
-      return 0;
-    });
+    publish(channel, message).then(
+      (n) => {
+        link.published();
+        return n;
+      },
+      () => {
+        dropped++;
+        link.lost();
+        return 0;
+      },
+    );
   pub.on('ready', () => {
     if (dropped > 0) log.warn(`redis is back; ${dropped} broadcasts were dropped while it was away`);
     dropped = 0;

@@ -1,16 +1,20 @@
 import {
   centsToCoins,
+  type GhostView,
+  ghostBody,
   type PrivacyView,
   privacyBody,
   profileBody,
   type ProfileView,
-  RANK,
 } from '@coinsite/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Ctx } from './context.ts';
 import { Errors } from './errors.ts';
 import { currentUser, parse, requireUser } from './http.ts';
+import { kindsOf } from './wallet.ts';
+import { publicUser, seesThrough } from './ghost.ts';
+import type { Feature } from './feature.ts';
 
 export function siteRoutes(app: FastifyInstance, ctx: Ctx): void {
   /** 503 in maintenance for everyone but admins; also tells the client whether to load a captcha. */
@@ -24,6 +28,8 @@ export function siteRoutes(app: FastifyInstance, ctx: Ctx): void {
     return {
       maintenanceEnabled,
       recaptchaSiteKey: ctx.captcha.enabled ? (ctx.config.RECAPTCHA_SITE_KEY ?? null) : null,
+      // the registration form and the date-of-birth dialog refuse what the server refuses
+      refusedRegions: ctx.config.refusedRegions,
       supportEmail: ctx.config.SUPPORT_EMAIL,
       // the screens compute multipliers with the same edges the server pays with
       edges: {
@@ -49,6 +55,14 @@ export function siteRoutes(app: FastifyInstance, ctx: Ctx): void {
     await ctx.db.updateTable('users').set({ hide_stats: hideStats }).where('id', '=', user.id).execute();
     return { hideStats };
   });
+
+  /** Settings → Privacy: ghost mode, "Hidden" to other players everywhere (platform/ghost.ts). */
+  app.post('/api/user/settings/ghost', async (req): Promise<GhostView> => {
+    const user = await requireUser(ctx, req);
+    const { ghost } = parse(ghostBody, req.body);
+    await ctx.db.updateTable('users').set({ ghost }).where('id', '=', user.id).execute();
+    return { ghost };
+  });
 }
 
 /**
@@ -62,19 +76,21 @@ export async function profileOf(
 ): Promise<ProfileView> {
   const user = await ctx.db
     .selectFrom('users')
-    .select(['id', 'username', 'avatar', 'wager', 'created_at', 'hide_stats'])
+    .select(['id', 'username', 'avatar', 'wager', 'created_at', 'hide_stats', 'ghost'])
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user) throw Errors.notFound('User not found.');
+  // a ghost (chat profile click) is "Hidden" to other players: no figures, no account id, no join date
+  const shown = publicUser(ctx, user, viewer);
   const identity = {
-    _id: String(user.id),
-    username: user.username,
-    avatar: ctx.assets.avatar(user.avatar),
-    created: user.created_at.toISOString(),
-    statsHidden: user.hide_stats,
+    _id: shown.hidden ? '' : String(user.id),
+    username: shown.username,
+    avatar: shown.avatar,
+    created: shown.hidden ? '' : user.created_at.toISOString(),
+    statsHidden: user.hide_stats || shown.hidden,
+    ghost: user.ghost && !shown.hidden,
   };
-  const mayView =
-    !user.hide_stats || (viewer !== null && (viewer.id === user.id || viewer.rank >= RANK.admin));
+  const mayView = !identity.statsHidden || seesThrough(viewer, user.id);
   if (!mayView)
     return {
       ...identity,
@@ -95,9 +111,9 @@ export async function profileOf(
     SELECT
       COUNT(*) FILTER (WHERE kind = 'bet')::bigint AS bets,
       COUNT(*) FILTER (WHERE kind = 'win')::bigint AS wins,
-      COALESCE(SUM(delta) FILTER (WHERE kind IN ('bet', 'win', 'bet_refund')), 0)::bigint AS profit,
-      COALESCE(SUM(delta) FILTER (WHERE kind = 'deposit'), 0)::bigint AS deposited,
-      COALESCE(-SUM(delta) FILTER (WHERE kind IN ('withdraw', 'withdraw_refund')), 0)::bigint AS withdrawn
+      COALESCE(SUM(delta) FILTER (WHERE kind = ANY(${kindsOf('stake', 'win', 'refund')}::text[])), 0)::bigint AS profit,
+      COALESCE(SUM(delta) FILTER (WHERE kind = ANY(${kindsOf('deposit')}::text[])), 0)::bigint AS deposited,
+      COALESCE(-SUM(delta) FILTER (WHERE kind = ANY(${kindsOf('withdrawal', 'withdrawal_refund')}::text[])), 0)::bigint AS withdrawn
     FROM ledger_entries WHERE user_id = ${userId}`.execute(ctx.db);
   const s = stats.rows[0];
   return {
@@ -110,3 +126,6 @@ export async function profileOf(
     totalWithdrawn: centsToCoins(s?.withdrawn ?? 0),
   };
 }
+
+/** The site's public routes: settings, profiles, the live counters. */
+export const feature: Feature = { name: 'site', routes: siteRoutes };

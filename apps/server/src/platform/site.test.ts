@@ -78,6 +78,8 @@ describe.each(DB_KINDS)('site status, controls and bad input on %s', (db) => {
         (await server.api('POST', '/api/user/profile', { userid: player.id }, player.token)).status,
       ).toBe(503);
       expect((await server.api('GET', '/api/user', undefined, player.token)).status).toBe(200);
+      // the maintenance page's chat loads its history (issue 28 item 3)
+      expect((await server.api('GET', '/api/chat/history')).status).toBe(200);
       const asAdmin = await server.api('GET', '/api/site', undefined, admin);
       expect(asAdmin.status).toBe(200);
       expect(asAdmin.body).toMatchObject({ maintenanceEnabled: true });

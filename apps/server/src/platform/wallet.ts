@@ -1,31 +1,110 @@
 import { createHash } from 'node:crypto';
-import { type RawBuilder, sql } from 'kysely';
+import { type RgBreakKind, rgBreakSentence } from '@coinsite/shared';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from './db.ts';
+import type { DB, Tx } from './db-types.ts';
 import { AppError, Errors } from './errors.ts';
 import { pgErrorCode, type Unit } from './tx.ts';
 
 /**
- * Issue 16: what a movement means to the responsible-gaming guard (rg_take in 0022), or null for
- * movements it does not concern (admin credits, rewards, withdrawals…). A stake is checked against
- * the player's break and limits; a win or refund only lowers the loss (and a refund the wager); a
- * deposit that arrived is counted (negative: counted, never refused).
+ * Issue 26: what every ledger kind the code writes IS, once, here. The responsible-gaming rule of a
+ * movement follows from its class alone (see rgGuard), so a new feature only picks a class:
+ * - stake: a bet's debit; checked against the player's break and limits (rg_take), counted.
+ * - win: a game's payout; never refused, lowers the loss.
+ * - refund: a stake given back (a void round, a cancelled game, a provider refund); never refused,
+ *   lowers the loss and the wager.
+ * - deposit: money the player paid in; counted, never refused here (a deposit the player starts is
+ *   refused before it is made: rg.service requireDepositRoom).
+ * - withdrawal / withdrawal_refund: the player's own money leaving, or coming back from a failed
+ *   payout; never refused (a player on a break can always cash out).
+ * - promotional: money the site gives (bonuses, claims, prizes); refused during a break (rg_hold).
+ * - transfer: a tip between players or into the rain pot; refused during a break on either side.
+ * - admin: an operator's correction; never refused.
  */
-function rgArgs(
-  kind: string,
-  delta: number,
-  wager: number,
-): { stake: number; loss: number; wager: number; deposit: number } | null {
-  if (kind === 'bet' && delta < 0) return { stake: -delta, loss: -delta, wager: -delta, deposit: 0 };
-  if ((kind === 'win' || kind === 'bet_refund') && delta > 0)
-    return { stake: 0, loss: -delta, wager: Math.min(0, wager), deposit: 0 };
-  if (kind === 'deposit' && delta > 0) return { stake: 0, loss: 0, wager: 0, deposit: -delta };
-  return null;
+export type LedgerClass =
+  | 'stake'
+  | 'win'
+  | 'refund'
+  | 'deposit'
+  | 'withdrawal'
+  | 'withdrawal_refund'
+  | 'promotional'
+  | 'transfer'
+  | 'admin';
+
+export const LEDGER_CLASSES = {
+  bet: 'stake',
+  win: 'win',
+  bet_refund: 'refund',
+  /** slots: the provider's refund of a bet, as written before slot refunds became bet_refund (old rows) */
+  refund: 'refund',
+  deposit: 'deposit',
+  withdraw: 'withdrawal',
+  withdraw_refund: 'withdrawal_refund',
+  coupon: 'promotional',
+  affiliate_bonus: 'promotional',
+  affiliate_claim: 'promotional',
+  faucet: 'promotional',
+  daily_case: 'promotional',
+  rakeback: 'promotional',
+  rain: 'promotional',
+  trivia: 'promotional',
+  giveaway: 'promotional',
+  race: 'promotional',
+  /** slots: a provider campaign's prize (promoWin) */
+  'slots-promo': 'promotional',
+  sent_tip: 'transfer',
+  received_tip: 'transfer',
+  rain_tip: 'transfer',
+  admin: 'admin',
+} as const satisfies Record<string, LedgerClass>;
+
+/** Every kind a ledger row may have: a kind missing from LEDGER_CLASSES does not compile. */
+export type LedgerKind = keyof typeof LEDGER_CLASSES;
+
+/** The kinds the bet statements (applyBet, applyBetGroup) write in SQL: typed here, so they have a class. */
+const BET_KIND: LedgerKind = 'bet';
+const WIN_KIND: LedgerKind = 'win';
+
+export function ledgerClass(kind: LedgerKind): LedgerClass {
+  return LEDGER_CLASSES[kind];
 }
 
-/** Why rg_take refused: a break, or which limit. */
+/** The ledger kinds of a class (for SQL: ledger:check, the admin's figures). */
+export function kindsOf(...classes: LedgerClass[]): LedgerKind[] {
+  return (Object.keys(LEDGER_CLASSES) as LedgerKind[]).filter((k) => classes.includes(LEDGER_CLASSES[k]));
+}
+
+/**
+ * What guards a movement in its own statement: rg_take (0022) with its stake / loss / wager / deposit
+ * figures, rg_hold (0025: refused during a break), or nothing.
+ */
+type RgGuard =
+  | { fn: 'take'; stake: number; loss: number; wager: number; deposit: number }
+  | { fn: 'hold' }
+  | null;
+
+function rgGuard(kind: LedgerKind, delta: number, wager: number): RgGuard {
+  switch (LEDGER_CLASSES[kind]) {
+    case 'stake':
+      return delta < 0 ? { fn: 'take', stake: -delta, loss: -delta, wager: -delta, deposit: 0 } : null;
+    case 'win':
+    case 'refund':
+      return delta > 0 ? { fn: 'take', stake: 0, loss: -delta, wager: Math.min(0, wager), deposit: 0 } : null;
+    case 'deposit':
+      return delta > 0 ? { fn: 'take', stake: 0, loss: 0, wager: 0, deposit: -delta } : null;
+    case 'promotional':
+    case 'transfer':
+      return { fn: 'hold' };
+    case 'withdrawal':
+    case 'withdrawal_refund':
+    case 'admin':
+      return null;
+  }
+}
+
+/** Why rg_take / rg_hold refused: a break (with its end: 'cool_off@<iso>'), or which limit. */
 export const RG_REFUSALS: Record<string, string> = {
-  cool_off: 'You are taking a break (cool-off): playing and deposits are paused until it ends.',
-  self_exclusion: 'You have excluded yourself: playing and deposits are blocked until the exclusion ends.',
   loss_day: 'This bet would pass your daily loss limit.',
   loss_week: 'This bet would pass your weekly loss limit.',
   loss_month: 'This bet would pass your monthly loss limit.',
@@ -37,18 +116,57 @@ export const RG_REFUSALS: Record<string, string> = {
   deposit_month: 'This deposit would pass your monthly deposit limit.',
 };
 
+/** A break's reason from SQL ('cool_off@2026-11-27T14:00:00Z', 'self_exclusion@infinity'), parsed. */
+export function parseBreakReason(reason: string): { kind: RgBreakKind; until: string | null } | null {
+  const [kind, until] = reason.split('@');
+  if (kind !== 'cool_off' && kind !== 'self_exclusion') return null;
+  return { kind, until: !until || until === 'infinity' ? null : until };
+}
+
 export function rgRefusal(reason: string): AppError {
+  const brk = parseBreakReason(reason);
+  if (brk)
+    return new AppError('responsible_gaming', rgBreakSentence(brk.kind, brk.until), 403, {
+      limit: brk.kind,
+      until: brk.until,
+    });
   return new AppError('responsible_gaming', RG_REFUSALS[reason] ?? 'Refused by your limits.', 403, {
     limit: reason,
   });
+}
+
+/**
+ * The one question every join (rain, giveaway, trivia, chat) asks before it writes: is the player on
+ * a break? Throws the break's refusal (the same sentence the wallet gives). The money itself is
+ * guarded again in its own statement (rg_hold / rg_take), so a break that starts after the join
+ * still stops the payout.
+ */
+export async function refuseOnBreak(db: Kysely<DB> | Tx, userId: number): Promise<void> {
+  const res = await sql<{ r: string | null }>`SELECT rg_break(${userId}) AS r`.execute(db);
+  const r = res.rows[0]?.r;
+  if (r) throw rgRefusal(r);
+}
+
+/**
+ * Of these players, the ones on a break now, for a payout that shares a prize out (rain, giveaway,
+ * race): they are left out of it, and their rg_state rows stay locked until the payout commits, so
+ * no break can start between this answer and the credits (and the wallet's own guard agrees).
+ */
+export async function playersOnBreak(tx: Tx, userIds: readonly number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const res = await sql<{ user_id: number; r: string | null }>`
+    SELECT user_id, CASE WHEN blocked_until > now() AND block_kind IS NOT NULL THEN block_kind END AS r
+    FROM rg_state WHERE user_id = ANY(${[...userIds]}::bigint[])
+    ORDER BY user_id FOR UPDATE`.execute(tx);
+  return new Set(res.rows.filter((row) => row.r !== null).map((row) => Number(row.user_id)));
 }
 
 export interface BalanceChange {
   userId: number;
   /** Signed amount in cents; never zero. */
   delta: number;
-  /** What kind of movement this is: 'bet', 'win', 'deposit', 'withdraw', 'admin', 'refund', … */
-  kind: string;
+  /** What kind of movement this is: a key of LEDGER_CLASSES (its class decides the rg rule). */
+  kind: LedgerKind;
   /** What it refers to (a bet id, a transaction id, …). */
   ref?: string;
   /** Unique per movement: a retried or replayed command cannot apply twice. */
@@ -97,15 +215,21 @@ export function createWallet(
       const { userId, delta, kind, ref, idempotencyKey } = change;
       if (!Number.isSafeInteger(delta) || delta === 0) throw new Error(`invalid wallet delta ${delta}`);
       const wager = change.wager ?? 0;
-      const rg = rgArgs(kind, delta, wager);
+      const rg = rgGuard(kind, delta, wager);
       let rows: Array<{ balance_after: number; rg: string }>;
       try {
+        const guard =
+          rg === null
+            ? sql`'ok'`
+            : rg.fn === 'take'
+              ? sql`rg_take(${userId}, ${rg.stake}, ${rg.loss}, ${rg.wager}, ${rg.deposit})`
+              : sql`rg_hold(${userId})`;
         const res = rg
-          ? // issue 16: stakes, wins, refunds and deposits pass the player's responsible-gaming guard
+          ? // issues 16, 26: the movement passes the player's responsible-gaming guard of its class
             await sql<{ balance_after: number; rg: string }>`
           WITH g AS (
             SELECT CASE WHEN EXISTS (SELECT 1 FROM rg_state WHERE user_id = ${userId})
-              THEN rg_take(${userId}, ${rg.stake}, ${rg.loss}, ${rg.wager}, ${rg.deposit}) ELSE 'ok' END AS r
+              THEN ${guard} ELSE 'ok' END AS r
           ),
           u AS (
             UPDATE users SET balance = balance + ${delta}, wager = wager + ${wager}
@@ -272,8 +396,8 @@ export async function applyBet(
         INSERT INTO ledger_entries (user_id, delta, balance_after, kind, ref, idempotency_key)
         SELECT ${userId}, v.delta, v.balance_after, v.kind, b.id::text, v.kind || ':' || b.id
         FROM u, b, (VALUES
-          (1, ${-stake}::bigint, (SELECT balance FROM u) - ${payout}::bigint, 'bet'),
-          (2, ${payout}::bigint, (SELECT balance FROM u), 'win')
+          (1, ${-stake}::bigint, (SELECT balance FROM u) - ${payout}::bigint, ${sql.lit(BET_KIND)}),
+          (2, ${payout}::bigint, (SELECT balance FROM u), ${sql.lit(WIN_KIND)})
         ) AS v(ord, delta, balance_after, kind)
         WHERE v.delta <> 0
         ORDER BY v.ord
@@ -384,8 +508,7 @@ export async function applyBetGroup(run: RunPrepared, bets: BetRecord[]): Promis
       SELECT lk.k, lk.user_id,
         CASE
           WHEN lk.balance < lk.stake THEN COALESCE(
-            (SELECT 'rg:' || rs.block_kind FROM rg_state rs
-             WHERE rs.user_id = lk.user_id AND rs.blocked_until > now()),
+            'rg:' || rg_break(lk.user_id),
             'insufficient_balance')
           WHEN EXISTS (SELECT 1 FROM rg_state rs WHERE rs.user_id = lk.user_id) THEN
             'rg:' || rg_take(lk.user_id, lk.stake, lk.stake - lk.payout, lk.stake, 0)
@@ -415,8 +538,8 @@ export async function applyBetGroup(run: RunPrepared, bets: BetRecord[]): Promis
       SELECT ok.user_id, v.delta, v.balance_after, v.kind, b.id::text, v.kind || ':' || b.id
       FROM ok JOIN uu ON uu.id = ok.user_id JOIN b ON b.user_id = ok.user_id,
         LATERAL (VALUES
-          (1, -ok.stake, uu.balance - ok.payout, 'bet'),
-          (2, ok.payout, uu.balance, 'win')
+          (1, -ok.stake, uu.balance - ok.payout, ${sql.lit(BET_KIND)}),
+          (2, ok.payout, uu.balance, ${sql.lit(WIN_KIND)})
         ) AS v(ord, delta, balance_after, kind)
       WHERE v.delta <> 0
       ORDER BY ok.k, v.ord

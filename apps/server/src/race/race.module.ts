@@ -1,10 +1,11 @@
 import { raceCreateBody } from '@coinsite/shared/schemas/race';
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../platform/context.ts';
-import { parse, requireAdmin, requireUser } from '../platform/http.ts';
-import { runWhileLeader } from '../games/rounds/round-runner.ts';
+import { currentUser, parse, requireAdmin, requireUser } from '../platform/http.ts';
+import { viewerOf } from '../platform/ghost.ts';
 import { RaceLoop } from './race.loop.ts';
-import { createRace, lastRaceView, myRace, raceView } from './race.service.ts';
+import { createRace, lastRaceView, myRace, raceSchedule, raceView } from './race.service.ts';
+import { type Feature, made } from '../platform/feature.ts';
 
 const loops = new WeakMap<Ctx, RaceLoop>();
 
@@ -14,11 +15,15 @@ const loops = new WeakMap<Ctx, RaceLoop>();
  * (race-hooks.ts, registered with the wager hooks).
  */
 export function raceFeature(app: FastifyInstance, ctx: Ctx): void {
-  app.get('/api/race', () => raceView(ctx));
-  app.get('/api/race/last', () => lastRaceView(ctx));
+  app.get('/api/race', async (req) => raceView(ctx, viewerOf(await currentUser(ctx, req))));
+  app.get('/api/race/last', async (req) => lastRaceView(ctx, viewerOf(await currentUser(ctx, req))));
   app.get('/api/race/me', async (req) => {
     const user = await requireUser(ctx, req);
     return myRace(ctx, user.id);
+  });
+  app.get('/api/external/v1/race/schedule', async (req) => {
+    await requireAdmin(ctx, req);
+    return raceSchedule(ctx);
   });
   app.put('/api/external/v1/race/create', async (req) => {
     const admin = await requireAdmin(ctx, req);
@@ -26,12 +31,16 @@ export function raceFeature(app: FastifyInstance, ctx: Ctx): void {
     return createRace(ctx, admin.id, body);
   });
 
-  const loop = new RaceLoop(ctx);
-  loops.set(ctx, loop);
-  runWhileLeader(ctx, { race: loop });
+  loops.set(ctx, new RaceLoop(ctx));
 }
 
 /** Tests: the app's race loop. */
 export function raceLoopOf(ctx: Ctx): RaceLoop | undefined {
   return loops.get(ctx);
 }
+
+export const feature: Feature = {
+  name: 'race',
+  routes: raceFeature,
+  leader: (ctx) => ({ race: made(loops.get(ctx), 'race') }),
+};

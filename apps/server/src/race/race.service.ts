@@ -1,23 +1,28 @@
 import { centsToCoins, coinsToCents } from '@coinsite/shared';
 import {
   RACE_PLACES,
+  RACE_PODIUM_PLACES,
   RACE_PRIZE_DISTRIBUTION,
   RACE_TEXT,
   RACE_WEEK_MS,
   RACE_WEEKLY_PRIZE_CENTS,
   type RaceCreateBody,
   type RaceCreated,
+  type RaceSchedule,
   type RaceEntry,
   type RaceMe,
   type RaceView,
   racePlacePrize,
 } from '@coinsite/shared/schemas/race';
 import { type Kysely, sql } from 'kysely';
+import { DEFAULT_AVATAR_PATH } from '../platform/assets.ts';
+import { publicUser, type Viewer } from '../platform/ghost.ts';
 import { writeAudit } from '../platform/audit.ts';
 import type { Ctx } from '../platform/context.ts';
 import type { DB } from '../platform/db-types.ts';
 import { Errors } from '../platform/errors.ts';
 import { inTransaction, pgErrorCode, type Unit } from '../platform/tx.ts';
+import { playersOnBreak } from '../platform/wallet.ts';
 
 /** A race row (times are Clock epoch ms, prize in cents). */
 export interface RaceRow {
@@ -76,55 +81,101 @@ interface Standing {
   value: number;
   username: string;
   avatar: string;
+  ghost: boolean;
 }
 
 /** The top ten by value (ties: the lower user id first), with who they are. */
 async function topTen(db: Db, raceId: number): Promise<Standing[]> {
   const { rows } = await sql<Standing>`
-    SELECT s.user_id, s.value, u.username, u.avatar
+    SELECT s.user_id, s.value, u.username, u.avatar, u.ghost
     FROM (${standings(raceId)}) s JOIN users u ON u.id = s.user_id
     ORDER BY s.value DESC, s.user_id ASC LIMIT ${RACE_PLACES}`.execute(db);
   return rows.map((r) => ({ ...r, user_id: Number(r.user_id), value: Number(r.value) }));
+}
+
+/**
+ * Issue 26: the places a race pays. A player on a break at the payout is left out (their stakes
+ * still count in the standings shown while it ran, but nothing is paid to them) and the next players
+ * move up, so the race pays its places to players who may take a prize.
+ */
+async function payableTopTen(tx: Unit['tx'], raceId: number): Promise<Standing[]> {
+  for (let n = RACE_PLACES; ; n *= 2) {
+    const { rows } = await sql<Standing>`
+      SELECT s.user_id, s.value, u.username, u.avatar, u.ghost
+      FROM (${standings(raceId)}) s JOIN users u ON u.id = s.user_id
+      ORDER BY s.value DESC, s.user_id ASC LIMIT ${n}`.execute(tx);
+    const ranked = rows.map((r) => ({ ...r, user_id: Number(r.user_id), value: Number(r.value) }));
+    const away = await playersOnBreak(
+      tx,
+      ranked.map((r) => r.user_id),
+    );
+    const payable = ranked.filter((r) => !away.has(r.user_id));
+    if (payable.length >= RACE_PLACES || rows.length < n) return payable.slice(0, RACE_PLACES);
+  }
 }
 
 function info(r: RaceRow) {
   return { _id: String(r.id), prize: centsToCoins(r.prize), endingDate: new Date(r.ends_at).toISOString() };
 }
 
-function entry(ctx: Ctx, s: Standing, paid?: number): RaceEntry {
+function entry(ctx: Ctx, s: Standing, viewer: Viewer, paid?: number): RaceEntry {
+  const u = publicUser(
+    ctx,
+    { id: s.user_id, username: s.username, avatar: s.avatar, ghost: s.ghost },
+    viewer,
+  );
   return {
     value: centsToCoins(s.value),
-    _user: { _id: String(s.user_id), avatar: ctx.assets.avatar(s.avatar), username: s.username },
+    _user: { _id: u.id, avatar: u.avatar, username: u.username },
     ...(paid === undefined ? {} : { prize: centsToCoins(paid) }),
   };
 }
 
 /** GET /race: the running race and its top ten. */
-export async function raceView(ctx: Ctx): Promise<RaceView> {
+export async function raceView(ctx: Ctx, viewer: Viewer = null): Promise<RaceView> {
   const race = await activeRace(ctx.db);
   if (!race) return { active: false };
   const top = await topTen(ctx.db, race.id);
   return {
     active: true,
     activeRace: info(race),
-    topTen: top.map((s) => entry(ctx, s)),
+    topTen: padPodium(
+      ctx,
+      top.map((s) => entry(ctx, s, viewer)),
+    ),
     prizeDistribution: RACE_PRIZE_DISTRIBUTION,
   };
 }
 
+/**
+ * Pads the top ten to the podium's three places (issue 27): the original client's leaderboard reads
+ * places 1 to 3 unguarded and blanks with fewer, and a race starts with none. A placeholder wagered
+ * nothing, has no account (`_id` ""), a name and the default avatar; our client drops it.
+ */
+function padPodium(ctx: Ctx, entries: RaceEntry[]): RaceEntry[] {
+  const out = [...entries];
+  while (out.length < RACE_PODIUM_PLACES)
+    out.push({
+      value: 0,
+      _user: { _id: '', username: RACE_TEXT.emptyPlace, avatar: ctx.assets.url(DEFAULT_AVATAR_PATH) },
+      placeholder: true,
+    });
+  return out;
+}
+
 /** GET /race/last: the last paid race and what its places were paid. */
-export async function lastRaceView(ctx: Ctx): Promise<RaceView> {
+export async function lastRaceView(ctx: Ctx, viewer: Viewer = null): Promise<RaceView> {
   const race = await lastPaidRace(ctx.db);
   if (!race) return { active: false };
   const { rows } = await sql<Standing & { amount: number }>`
-    SELECT p.user_id, p.value, p.amount, u.username, u.avatar
+    SELECT p.user_id, p.value, p.amount, u.username, u.avatar, u.ghost
     FROM race_payouts p JOIN users u ON u.id = p.user_id
     WHERE p.race_id = ${race.id} ORDER BY p.place`.execute(ctx.db);
   return {
     active: true,
     activeRace: info(race),
     topTen: rows.map((r) =>
-      entry(ctx, { ...r, user_id: Number(r.user_id), value: Number(r.value) }, Number(r.amount)),
+      entry(ctx, { ...r, user_id: Number(r.user_id), value: Number(r.value) }, viewer, Number(r.amount)),
     ),
     prizeDistribution: RACE_PRIZE_DISTRIBUTION,
   };
@@ -143,6 +194,13 @@ export async function myRace(ctx: Ctx, userId: number): Promise<RaceMe> {
   const row = rows[0];
   if (!row || row.value === null) return { active: true, myPosition: null, myProgress: 0 };
   return { active: true, myPosition: Number(row.ahead) + 1, myProgress: centsToCoins(Number(row.value)) };
+}
+
+/** Admin: the running race and the race waiting after it (one at most: a newer one replaces it). */
+export async function raceSchedule(ctx: Ctx): Promise<RaceSchedule> {
+  const [current, waiting] = await Promise.all([activeRace(ctx.db), scheduledRace(ctx.db)]);
+  const withStart = (r: RaceRow) => ({ ...info(r), startsAt: new Date(r.starts_at).toISOString() });
+  return { current: current ? withStart(current) : null, scheduled: waiting ? [withStart(waiting)] : [] };
 }
 
 /**
@@ -183,7 +241,11 @@ export async function createRace(ctx: Ctx, adminId: number, body: RaceCreateBody
       throw Errors.badRequest('A race was created at the same time, try again.');
     throw err;
   }
-  return { ...info(created.row), status: created.status };
+  return {
+    ...info(created.row),
+    status: created.status,
+    startsAt: new Date(created.row.starts_at).toISOString(),
+  };
 }
 
 /**
@@ -266,7 +328,7 @@ export async function payRace(ctx: Ctx, raceId: number): Promise<boolean> {
       RETURNING ${COLUMNS}`.execute(unit.tx);
     if (!rows[0]) return null;
     const race = normalize(rows[0]);
-    const top = await topTen(unit.tx, race.id);
+    const top = await payableTopTen(unit.tx, race.id);
     let place = 0;
     for (const s of top) {
       place++;

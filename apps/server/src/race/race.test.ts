@@ -3,6 +3,8 @@ import {
   RACE_WEEK_MS,
   type RaceMe,
   type RaceView,
+  RACE_FORM_TEXT,
+  type RaceSchedule,
 } from '@coinsite/shared/schemas/race';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -126,6 +128,16 @@ describe.each(DB_KINDS)('weekly race on %s', (db) => {
       activeRace: { _id: String(race.id), prize: 2000, endingDate: new Date(race.ends_at).toISOString() },
       prizeDistribution: [40, 20, 14.5, 7, 5.5, 4.5, 3.5, 2.5, 1.5, 1],
     });
+    // issue 27: nobody has wagered yet, and the podium still has three places (the original client
+    // reads them unguarded): placeholders that wagered nothing, with a name and the default avatar
+    const empty = view.body as Extract<RaceView, { active: true }>;
+    expect(empty.topTen).toEqual(
+      [1, 2, 3].map(() => ({
+        value: 0,
+        _user: { _id: '', username: 'Empty place', avatar: '/api/cases/art/avatar.svg' },
+        placeholder: true,
+      })),
+    );
     expect((await server.api('GET', '/api/race/me')).status).toBe(401);
     const me = await server.api<RaceMe>('GET', '/api/race/me', undefined, p.token);
     expect(me.body).toEqual({ active: true, myPosition: null, myProgress: 0 });
@@ -135,12 +147,14 @@ describe.each(DB_KINDS)('weekly race on %s', (db) => {
     expect(after.body.myProgress).toBe(2.5);
     expect(after.body.myPosition).toBeGreaterThanOrEqual(1);
     const top = (
-      await server.api<RaceView & { topTen: Array<{ value: number; _user: { _id: string } }> }>(
-        'GET',
-        '/api/race',
-      )
+      await server.api<
+        RaceView & { topTen: Array<{ value: number; _user: { _id: string }; placeholder?: true }> }
+      >('GET', '/api/race')
     ).body;
     expect(top.active && top.topTen.find((e) => e._user._id === String(p.id))?.value).toBe(2.5);
+    // one racer: first place is theirs, the other two are still placeholders
+    expect(top.active && top.topTen.map((e) => e.value)).toEqual([2.5, 0, 0]);
+    expect(top.active && top.topTen.slice(1).every((e) => e.placeholder === true)).toBe(true);
     expect((await server.api<RaceView>('GET', '/api/race/last')).body).toEqual({ active: false });
   });
 
@@ -245,6 +259,16 @@ describe.each(DB_KINDS)('weekly race on %s', (db) => {
       expect(res.status, JSON.stringify(bad)).toBe(400);
       expect(typeof res.body.error).toBe('string');
     }
+    // the admin form's empty fields are answered in words, not wire field names (issue 28 item 14)
+    const empty = await server.api<{ error: string }>(
+      'PUT',
+      '/api/external/v1/race/create',
+      { endingDate: '', prize: '' },
+      admin,
+    );
+    expect(empty.status).toBe(400);
+    expect(empty.body.error).toContain(RACE_FORM_TEXT.endMissing);
+    expect(empty.body.error).not.toContain('endingDate');
     const ok = await server.api<{ _id: string; status: string; prize: number; endingDate: string }>(
       'PUT',
       '/api/external/v1/race/create',
@@ -256,7 +280,26 @@ describe.each(DB_KINDS)('weekly race on %s', (db) => {
       status: 'scheduled',
       prize: 500,
       endingDate: new Date(body.endingDate * 1000).toISOString(),
+      // it starts when the running race ends
+      startsAt: new Date(race.ends_at).toISOString(),
     });
+    // the admin's schedule lists the running race and the one waiting after it
+    expect((await server.api('GET', '/api/external/v1/race/schedule', undefined, p.token)).status).toBe(403);
+    const schedule = await server.api<RaceSchedule>(
+      'GET',
+      '/api/external/v1/race/schedule',
+      undefined,
+      admin,
+    );
+    expect(schedule.body.current?._id).toBe(String(race.id));
+    expect(schedule.body.scheduled).toEqual([
+      {
+        _id: ok.body._id,
+        prize: 500,
+        endingDate: new Date(body.endingDate * 1000).toISOString(),
+        startsAt: new Date(race.ends_at).toISOString(),
+      },
+    ]);
     const audit = await ctx()
       .db.selectFrom('admin_audit_log')
       .select(['action', 'target'])

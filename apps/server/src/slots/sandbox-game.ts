@@ -11,7 +11,8 @@ import {
 import { PP_ERRORS, ppAmount, ppAmountCents } from '../integrations/pragmatic/protocol.ts';
 import type { Ctx } from '../platform/context.ts';
 import { AppError, Errors } from '../platform/errors.ts';
-import { limit } from '../platform/http.ts';
+import { requireNoBreak } from '../platform/account/rg.service.ts';
+import { limit, loadLimit } from '../platform/http.ts';
 import { inTransaction } from '../platform/tx.ts';
 
 /** Spins per second one player may make in the sandbox (autoplay runs well below it). */
@@ -47,7 +48,11 @@ export async function sandboxSession(ctx: Ctx, token: string): Promise<SandboxSe
 /** A wallet answer that is not a success → the player's sentence. */
 function walletError(answer: Record<string, unknown>): AppError {
   if (answer.error === PP_ERRORS.insufficientBalance.error) return Errors.insufficientBalance();
-  if (answer.error === PP_ERRORS.betNotAllowed.error) return Errors.disabled('Slots');
+  if (answer.error === PP_ERRORS.betNotAllowed.error)
+    // the wallet's own sentence when it has one (a break or a limit, an already refunded bet)
+    return answer.description && answer.description !== PP_ERRORS.betNotAllowed.description
+      ? new AppError('bet_not_allowed', String(answer.description), 403)
+      : Errors.disabled('Slots');
   if (answer.error === PP_ERRORS.gameNotFound.error)
     return Errors.badRequest('This game is currently disabled.');
   if (answer.error === PP_ERRORS.frozen.error) return Errors.banned();
@@ -74,8 +79,7 @@ export async function sandboxSpin(
   await limit(
     ctx,
     `slots-spin:${session.userId}`,
-    SPINS_PER_SECOND,
-    1000,
+    loadLimit(SPINS_PER_SECOND, 1000),
     'You are spinning too fast, slow down!',
   );
   await ctx.controls.require('slots', 'Slots');
@@ -85,6 +89,8 @@ export async function sandboxSpin(
     .where('id', '=', session.userId)
     .executeTakeFirstOrThrow();
   if (user.banned) throw Errors.banned();
+  // before the nonce is taken: a player on a break hears why, and no nonce is used up for nothing
+  await requireNoBreak(ctx, session.userId);
   if (user.balance < stake) throw Errors.insufficientBalance();
 
   const roundId = newRoundId();

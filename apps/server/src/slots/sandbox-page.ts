@@ -5,7 +5,12 @@ import { SLOT_PAYLINES, SLOT_PAYTABLE, SLOT_STRIP, SLOT_SYMBOLS } from '@coinsit
  * HTML, CSS and one script file (the CSP allows no inline script); symbols are inline SVG and sounds
  * are synthesised, so it needs nothing from outside this server.
  */
-export function sandboxPage(token: string): string {
+export function sandboxPage(token: string, demoGame?: string): string {
+  // a demo (issue 27) names its game instead of a session: play money, held by this page
+  const who =
+    demoGame === undefined
+      ? `data-session="${token}"`
+      : `data-demo="${demoGame.replace(/[^A-Za-z0-9_-]/g, '')}"`;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -57,11 +62,11 @@ button svg{width:18px;height:18px;vertical-align:middle}
 .line i{background:#26304f;border-radius:2px}.line i.on{background:#facc15}
 </style>
 </head>
-<body data-session="${token}">
+<body ${who}>
 <header>
   <img class="thumb" id="thumb" alt="">
   <div class="title" id="title">Loading…</div>
-  <span class="badge">SANDBOX</span>
+  <span class="badge">${demoGame === undefined ? 'SANDBOX' : 'DEMO · PLAY MONEY'}</span>
   <div class="bal" id="bal">–</div>
 </header>
 <main>
@@ -120,6 +125,7 @@ const RULES = ${JSON.stringify(rules)};
 const BETS = [0.1, 0.2, 0.5, 1, 2, 5, 10, 25, 50, 100];
 const AUTO = [0, 10, 25, 50, 100];
 const session = document.body.dataset.session;
+const demo = document.body.dataset.demo;
 const $ = (id) => document.getElementById(id);
 const reelsEl = $('reels');
 let betIdx = 3, busy = false, autoLeft = 0, autoIdx = 0, sound = true, balance = 0, ctxAudio = null;
@@ -219,18 +225,30 @@ function highlight(result) {
   });
 }
 
+function tellSite(phase) {
+  try { if (window.parent !== window) window.parent.postMessage({ type: 'slot-spin', phase }, location.origin); } catch {}
+}
+
 async function spin() {
   if (busy) return;
   setBusy(true);
   setMsg('');
   reels.forEach(({ strip }) => Array.from(strip.children).forEach((e) => e.classList.remove('win')));
   const amount = BETS[betIdx];
+  if (demo && amount > balance + 1e-9) {
+    setMsg('Not enough play money for this bet.', true);
+    stopAuto();
+    setBusy(false);
+    return;
+  }
+  // the site holds the win's balance change and feed row until the reels stop here (issue 28 item 5)
+  tellSite('start');
   let res;
   try {
-    const r = await fetch('/api/slots/sandbox/spin', {
+    const r = await fetch(demo ? '/api/slots/sandbox/demo-spin' : '/api/slots/sandbox/spin', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ session, amount }),
+      body: JSON.stringify(demo ? { game: demo, amount } : { session, amount }),
     });
     res = await r.json();
     if (!r.ok) throw new Error(res.error || 'The spin failed.');
@@ -238,11 +256,13 @@ async function spin() {
     setMsg(e.message || 'The spin failed.', true);
     stopAuto();
     setBusy(false);
+    tellSite('end');
     return;
   }
   setBalance(balance - amount);
   await animate(res);
-  setBalance(res.balance);
+  tellSite('end');
+  setBalance(demo ? Math.round((balance + res.payout) * 100) / 100 : res.balance);
   if (res.payout > 0) {
     highlight(res);
     setMsg('WIN ' + fmt(res.payout) + ' (' + res.multiplier.toFixed(2) + 'x)');
@@ -305,13 +325,13 @@ async function start() {
   document.addEventListener('keydown', (e) => { if (e.code === 'Space') { e.preventDefault(); spin(); } });
   $('bet').textContent = fmt(BETS[betIdx]);
   try {
-    const r = await fetch('/api/slots/sandbox/session?session=' + encodeURIComponent(session));
+    const r = await fetch(demo ? '/api/slots/sandbox/demo?game=' + encodeURIComponent(demo) : '/api/slots/sandbox/session?session=' + encodeURIComponent(session));
     const s = await r.json();
     if (!r.ok) throw new Error(s.error || 'This game session has expired.');
     let hue = 0;
     for (const ch of s.gameCode) hue = (hue * 31 + ch.charCodeAt(0)) % 360;
     document.body.style.setProperty('--h', String(hue));
-    document.title = s.gameName + ' (sandbox)';
+    document.title = s.gameName + (demo ? ' (demo)' : ' (sandbox)');
     $('title').textContent = s.gameName;
     const thumb = $('thumb');
     thumb.addEventListener('error', () => { thumb.src = fallbackArt(s.gameName, hue); }, { once: true });

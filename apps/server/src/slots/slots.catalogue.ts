@@ -5,6 +5,7 @@ import { SLOT_PROVIDER, type SlotGameView } from '@coinsite/shared';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Ctx } from '../platform/context.ts';
+import { publishedBanner } from './banner-host.ts';
 
 /** The provider's catalogue as bundled (spec-3 §3: 353 entries, a few with status 0). */
 const CATALOGUE_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pragmatic-gamelist.json');
@@ -67,7 +68,8 @@ export function gameView(row: SlotGameRow, favourite = false): SlotGameView {
     id: row.id,
     game_code: row.game_code,
     game_name: row.game_name,
-    banner: row.banner,
+    // the provider's banner only when its host answers here: else the site's generated art
+    banner: publishedBanner(row.banner),
     provider: row.provider_code === 'PRAGMATIC' ? 'Pragmatic Play' : row.provider_code,
     providerCode: row.provider_code,
     lang: row.lang,

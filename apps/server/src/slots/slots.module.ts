@@ -28,12 +28,16 @@ import {
 } from '../integrations/pragmatic/sandbox-provider.ts';
 import type { Ctx } from '../platform/context.ts';
 import { AppError, Errors } from '../platform/errors.ts';
-import { currentUser, limit, parse, requireAdmin, requireUser } from '../platform/http.ts';
+import { requireNoBreak } from '../platform/account/rg.service.ts';
+import { currentUser, limit, loadLimit, parse, requireAdmin, requireUser } from '../platform/http.ts';
+import { demoLaunch, demoSlotRoutes, isBareRequest } from './demo.ts';
 import { sandboxPage, sandboxScript } from './sandbox-page.ts';
 import { sandboxSession, sandboxSpin } from './sandbox-game.ts';
 import { SeamlessWallet } from './seamless-wallet.ts';
 import { findGame, listGames, oneGame, seedSlotCatalogue } from './slots.catalogue.ts';
 import { loadSlotsConfig, type SlotsConfig } from './slots.config.ts';
+import { publishedBanner } from './banner-host.ts';
+import type { Feature } from '../platform/feature.ts';
 
 /** The slots of one running site (tests sign wallet calls with its secret). */
 export interface SlotsRuntime {
@@ -92,7 +96,7 @@ export async function slotsFeature(app: FastifyInstance, ctx: Ctx): Promise<void
     const user = await requireUser(ctx, req);
     const { code } = parse(codeParams, req.params);
     const { favourite } = parse(slotFavouriteBody, req.body);
-    await limit(ctx, `slots-fav:${user.id}`, 20, 10_000);
+    await limit(ctx, `slots-fav:${user.id}`, loadLimit(20, 10_000));
     if (!(await findGame(ctx, code))) throw Errors.notFound('Game not found.');
     if (favourite)
       await ctx.db
@@ -111,10 +115,20 @@ export async function slotsFeature(app: FastifyInstance, ctx: Ctx): Promise<void
 
   // ---- launcher (spec-3 §7): the balance the client sends is ignored ----
   app.post('/api/mm2/launch-game', async (req): Promise<LaunchGameView> => {
+    // no session at all (the original client's bare request): a demo, play money (issue 27)
+    if (isBareRequest(req)) return demoLaunch(ctx, config, req, parse(launchGameBody, req.body).game_code);
     const user = await requireUser(ctx, req);
     const body = parse(launchGameBody, req.body);
-    await limit(ctx, `slots-launch:${user.id}`, 10, 10_000, 'You are opening games too fast, slow down!');
+    await limit(
+      ctx,
+      `slots-launch:${user.id}`,
+      loadLimit(10, 10_000),
+      'You are opening games too fast, slow down!',
+    );
     await ctx.controls.require('slots', 'Slots');
+    // every slot here plays with the real balance: a player on a break is told so instead of a game
+    // whose every spin the wallet would refuse
+    await requireNoBreak(ctx, user.id);
     const game = await findGame(ctx, body.game_code);
     if (!game) throw Errors.notFound('Game not found.');
     if (game.status !== 1) throw Errors.badRequest('This game is currently disabled.');
@@ -195,6 +209,7 @@ export async function slotsFeature(app: FastifyInstance, ctx: Ctx): Promise<void
     reply.type('text/html; charset=utf-8');
     return sandboxPage(token);
   });
+  demoSlotRoutes(app, ctx);
   app.get('/sandbox/slots/app.js', async (_req, reply) => {
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache');
     return sandboxScript();
@@ -208,7 +223,7 @@ export async function slotsFeature(app: FastifyInstance, ctx: Ctx): Promise<void
     return {
       gameCode: s.gameCode,
       gameName: s.gameName,
-      banner: s.banner,
+      banner: publishedBanner(s.banner),
       balance: Number(auth.cash),
       currency: auth.currency,
       rtp: slotRtp(),
@@ -296,3 +311,5 @@ function loopbackTransport(app: FastifyInstance): WalletTransport {
     return res.json() as Record<string, unknown>;
   };
 }
+
+export const feature: Feature = { name: 'slots', routes: slotsFeature };

@@ -126,8 +126,14 @@ describe.each(DB_KINDS)('slots (%s)', (db) => {
 
   it('launches for signed-in players only; a disabled game or the slots control off says so', async () => {
     const u = await server.newUser();
-    const anon = await server.api('POST', '/api/mm2/launch-game', { game_code: 'vs20doghouse' });
-    expect(anon.status).toBe(401);
+    // no session at all (the original client's bare request): a demo, play money (issue 27)
+    const anon = await server.api<{ launch_url: string; demo: boolean }>('POST', '/api/mm2/launch-game', {
+      game_code: 'vs20doghouse',
+    });
+    expect(anon.body).toMatchObject({ launch_url: '/sandbox/slots/demo/vs20doghouse', demo: true });
+    expect(
+      (await server.api('POST', '/api/mm2/launch-game', { game_code: 'vs20doghouse' }, 'stale')).status,
+    ).toBe(401);
     const ok = await launch(u.token);
     expect(ok.status).toBe(200);
     expect(ok.body.sandbox).toBe(true);
@@ -178,6 +184,7 @@ describe.each(DB_KINDS)('slots (%s)', (db) => {
   it('moves money once for each call replayed 50 times in parallel', async () => {
     const u = await server.newUser();
     await credit(u.id, 10_000);
+    await launch(u.token); // a stake needs the player's live session of the game
     const roundId = `r${ref()}`;
     const base = {
       userId: String(u.id),
@@ -259,6 +266,7 @@ describe.each(DB_KINDS)('slots (%s)', (db) => {
   it('refuses a bet over the balance; never goes below zero', async () => {
     const u = await server.newUser();
     await credit(u.id, 500);
+    await launch(u.token);
     const base = { userId: String(u.id), gameId: 'vs20doghouse', roundId: `r${ref()}`, timestamp: '1' };
     expect(await call('bet', { ...base, amount: '5.01', reference: ref() })).toMatchObject({
       error: 1,
@@ -282,6 +290,7 @@ describe.each(DB_KINDS)('slots (%s)', (db) => {
   it('does not refund after the result; refunds an unknown bet as a success and refuses it later', async () => {
     const u = await server.newUser();
     await credit(u.id, 1000);
+    await launch(u.token);
     const base = { userId: String(u.id), gameId: 'vs20doghouse', roundId: `r${ref()}`, timestamp: '1' };
     const bet = { ...base, amount: '2.00', reference: ref() };
     await call('bet', bet);
@@ -295,6 +304,112 @@ describe.each(DB_KINDS)('slots (%s)', (db) => {
       await call('bet', { ...base, roundId: `r${ref()}`, amount: '1.00', reference: unknown }),
     ).toMatchObject({ error: 3 });
     expect(await balanceOf(u.id)).toBe(800);
+  });
+
+  it('checks the session of every stake, with or without a token; wins are paid whatever the session', async () => {
+    const u = await server.newUser();
+    await credit(u.id, 1000);
+    const base = { userId: String(u.id), gameId: 'vs20doghouse', roundId: `r${ref()}`, timestamp: '1' };
+    // never launched: no stake
+    expect(await call('bet', { ...base, amount: '1.00', reference: ref() })).toMatchObject({ error: 4 });
+    const token = (await launch(u.token)).body.launch_url.split('/').pop() as string;
+    // a launch of another game does not count
+    expect(
+      await call('bet', { ...base, gameId: 'vs40pirate', amount: '1.00', reference: ref() }),
+    ).toMatchObject({ error: 4 });
+    expect(await call('bet', { ...base, amount: '1.00', reference: ref() })).toMatchObject({ error: 0 });
+    expect(await call('bet', { ...base, token, amount: '1.00', reference: ref() })).toMatchObject({
+      error: 0,
+    });
+    // another player's token
+    const other = await server.newUser();
+    const otherToken = (await launch(other.token)).body.launch_url.split('/').pop() as string;
+    expect(await call('bet', { ...base, token: otherToken, amount: '1.00', reference: ref() })).toMatchObject(
+      { error: 4 },
+    );
+    // the session expires: no stake, with its token or without one
+    await ctx()
+      .db.updateTable('slot_sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', u.id)
+      .execute();
+    expect(await call('bet', { ...base, amount: '1.00', reference: ref() })).toMatchObject({ error: 4 });
+    expect(await call('bet', { ...base, token, amount: '1.00', reference: ref() })).toMatchObject({
+      error: 4,
+    });
+    // the round's win is still paid
+    expect(await call('result', { ...base, amount: '0.50', reference: ref() })).toMatchObject({ error: 0 });
+    expect(await balanceOf(u.id)).toBe(1000 - 200 + 50);
+  });
+
+  it('a player on a break cannot launch a slot; the wallet refuses their stakes with a final code', async () => {
+    const u = await server.newUser();
+    await credit(u.id, 1000);
+    const session = (await launch(u.token)).body.launch_url.split('/').pop() as string;
+    const started = await server.api('POST', '/api/account/break', { kind: 'cool_off', days: 1 }, u.token);
+    expect(started.status).toBe(200);
+    const launched = await launch(u.token);
+    expect(launched.status).toBe(403);
+    expect(launched.body.error).toMatch(/break/i);
+    // a game opened before the break: its provider's bet is refused for good (not error 100, retried forever)
+    const base = { userId: String(u.id), gameId: 'vs20doghouse', roundId: `r${ref()}`, timestamp: '1' };
+    const bet = await call('bet', { ...base, token: session, amount: '1.00', reference: ref() });
+    expect(bet).toMatchObject({ error: 3, description: expect.stringMatching(/break/i) });
+    // a win of that round is still paid (only stakes are refused)
+    expect(await call('result', { ...base, amount: '0.25', reference: ref() })).toMatchObject({ error: 0 });
+    expect(await balanceOf(u.id)).toBe(1025);
+    // the sandbox game says why, before it draws a spin
+    const nonce = async () =>
+      (
+        await ctx()
+          .db.selectFrom('seed_pairs')
+          .select('nonce')
+          .where('user_id', '=', u.id)
+          .where('status', '=', 'active')
+          .executeTakeFirst()
+      )?.nonce ?? 0;
+    const before = await nonce();
+    const spin = await server.api('POST', '/api/slots/sandbox/spin', { session, amount: 1 });
+    expect(spin.status).toBe(403);
+    expect(spin.body.error).toMatch(/break/i);
+    expect(await nonce()).toBe(before);
+    expect(await balanceOf(u.id)).toBe(1025);
+    expect(await findLedgerMismatches(ctx().db)).toEqual([]);
+  });
+
+  it("a refunded stake is taken back from the loss limit, as every game's refund is", async () => {
+    const u = await server.newUser();
+    await credit(u.id, 1000);
+    await launch(u.token);
+    const limited = await server.api(
+      'POST',
+      '/api/account/limits',
+      { kind: 'loss', period: 'day', amount: 5 },
+      u.token,
+    );
+    expect(limited.status).toBe(200);
+    const base = { userId: String(u.id), gameId: 'vs20doghouse', timestamp: '1' };
+    const first = { ...base, roundId: `r${ref()}`, amount: '5.00', reference: ref() };
+    expect(await call('bet', first)).toMatchObject({ error: 0 });
+    expect(
+      await call('bet', { ...base, roundId: `r${ref()}`, amount: '1.00', reference: ref() }),
+    ).toMatchObject({ error: 3, description: expect.stringMatching(/loss limit/) });
+    expect(await call('refund', { userId: String(u.id), reference: first.reference })).toMatchObject({
+      error: 0,
+    });
+    expect(
+      await call('bet', { ...base, roundId: `r${ref()}`, amount: '5.00', reference: ref() }),
+    ).toMatchObject({
+      error: 0,
+    });
+    expect(await balanceOf(u.id)).toBe(500);
+    const kinds = await ctx()
+      .db.selectFrom('ledger_entries')
+      .select('kind')
+      .where('user_id', '=', u.id)
+      .where('idempotency_key', '=', `slots:refund:${first.reference}`)
+      .execute();
+    expect(kinds).toEqual([{ kind: 'bet_refund' }]);
   });
 
   it('uses the sandbox slot RTP as the rake edge', () => {

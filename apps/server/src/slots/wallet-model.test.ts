@@ -61,6 +61,7 @@ describe('seamless wallet against a model', () => {
         await inTransaction(ctx.db, (unit) =>
           ctx.wallet.apply(unit, { userId: u.id, delta: 1000, kind: 'admin', idempotencyKey: `m:${u.id}` }),
         );
+        await server.api('POST', '/api/mm2/launch-game', { game_code: 'vs20doghouse' }, u.token);
         const id = `m${run++}x${u.id}`;
         let balance = 1000;
         const bets = new Map<number, { round: number; cents: number; refunded: boolean }>();

@@ -19,6 +19,12 @@ export interface NodeProcess {
   leads: Promise<number>;
   /** Whether that line has been seen. */
   leading: boolean;
+  /** The epoch ms of every "became leader" line so far (a node may lead more than once). */
+  leaderTimes: number[];
+  /** Its log lines about leadership and the lease (for a test to print when it fails). */
+  leaderLog: string[];
+  /** Its last warnings and errors (level 40 and up, at most 50), for a test to print when it fails. */
+  problems: string[];
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -62,16 +68,32 @@ export async function spawnNode(opts: {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const node: NodeProcess = { proc, url, leads: Promise.resolve(0), leading: false };
+  const node: NodeProcess = {
+    proc,
+    url,
+    leads: Promise.resolve(0),
+    leading: false,
+    leaderTimes: [],
+    leaderLog: [],
+    problems: [],
+  };
   node.leads = new Promise((resolve) => {
     createInterface({ input: proc.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+      if (/leader|lease|fenced/.test(line)) node.leaderLog.push(line);
+      if (/"level":(4|5|6)\d/.test(line)) {
+        node.problems.push(line.slice(0, 600));
+        if (node.problems.length > 50) node.problems.shift();
+      }
       if (!line.includes('"became leader"')) return;
       node.leading = true;
+      let time = Date.now();
       try {
-        resolve((JSON.parse(line) as { time?: number }).time ?? Date.now());
+        time = (JSON.parse(line) as { time?: number }).time ?? time;
       } catch {
-        resolve(Date.now());
+        // not JSON: the time it was read
       }
+      node.leaderTimes.push(time);
+      resolve(time);
     });
   });
   for (let i = 0; i < 300; i++) {

@@ -36,3 +36,54 @@ export async function stopRedis(child: ChildProcess | undefined): Promise<void> 
   child.kill('SIGKILL');
   await exited;
 }
+
+/**
+ * A TCP proxy to the Redis on `port`, for a node that alone loses Redis (a partition): `cut()` drops
+ * every connection through it and refuses new ones until `restore()`.
+ */
+export async function startRedisProxy(
+  port: number,
+): Promise<{ url: string; cut(): void; restore(): void; close(): Promise<void> }> {
+  const sockets = new Set<NetSocket>();
+  let open = true;
+  const server = createServer((client) => {
+    if (!open) {
+      client.destroy();
+      return;
+    }
+    const upstream = new NetSocket();
+    upstream.connect(port, '127.0.0.1');
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('error', end);
+      s.on('close', end);
+    }
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const addr = server.address();
+  const own = typeof addr === 'object' && addr ? addr.port : 0;
+  const cut = () => {
+    open = false;
+    for (const s of sockets) s.destroy();
+    sockets.clear();
+  };
+  return {
+    url: `redis://127.0.0.1:${own}`,
+    cut,
+    restore: () => {
+      open = true;
+    },
+    close: async () => {
+      cut();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}

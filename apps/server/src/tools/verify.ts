@@ -7,14 +7,35 @@
  *   --price P --side under|over, cases, battles --block-id B --rounds R --seats N, coinflip --block-id B,
  *   roulette|crash --private-seed S --public-seed SALT, slots: the sandbox slot's reel stops,
  *   blackjack [--actions "split,double,stand"]: the cards in draw order, or the whole hand replayed
- *   from its actions).
+ *   from its actions, plinko --rows 8..16 --risk low|medium|high, wheel --segments 10..50 --risk R,
+ *   keno [--risk classic|low|medium|high --picks "1,5,9"], hilo [--choices "higher,skip,lower"]: the
+ *   cards in deal order, or the game replayed from its choices).
  */
 import { parseArgs } from 'node:util';
-import { sha256Hex } from '@coinsite/shared/fairness';
-import { blackjackCard, type Seeds, type VerifyInput, verifyOutcome } from '@coinsite/shared/fairness';
+import { centsToCoins } from '@coinsite/shared';
+import {
+  blackjackCard,
+  caseTicket,
+  type HiloChoice,
+  type HiloStep,
+  hiloReplay,
+  itemForTicket,
+  type KenoRisk,
+  type PlinkoRisk,
+  type Seeds,
+  sha256Hex,
+  type VerifyInput,
+  verifyOutcome,
+  type WheelRisk,
+  type WheelSegments,
+} from '@coinsite/shared/fairness';
+import type { Kysely } from 'kysely';
+import { loadCases } from '../games/cases/cases.catalogue.ts';
+import type { DB } from '../platform/db-types.ts';
 import { type BlackjackAction, type BlackjackState, replayBlackjack } from '@coinsite/shared/games';
 import { loadConfig } from '../platform/config.ts';
 import { openDatabase } from '../platform/db.ts';
+import { verifyBattleBet } from './verify-battle.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -34,6 +55,11 @@ const { values, positionals } = parseArgs({
     'private-seed': { type: 'string' },
     'public-seed': { type: 'string' },
     actions: { type: 'string' },
+    rows: { type: 'string' },
+    risk: { type: 'string' },
+    segments: { type: 'string' },
+    picks: { type: 'string' },
+    choices: { type: 'string' },
   },
 });
 
@@ -55,6 +81,17 @@ function blackjackReplays(seeds: Seeds, o: Record<string, unknown>): boolean {
   const cards = (s: BlackjackState) =>
     JSON.stringify({ hands: s.hands.map((h) => h.cards), dealer: s.dealer });
   return cards(replayed) === cards(state) && replayed.drawn === state.drawn;
+}
+
+/** The recorded choices of a hilo game (bets.outcome.steps). */
+function hiloChoices(o: Record<string, unknown>): HiloChoice[] {
+  return ((o.steps as HiloStep[] | undefined) ?? []).map((s) => s.choice);
+}
+
+/** Every card of the stored hilo game re-derives from the seeds and its choices. */
+function hiloReplays(seeds: Seeds, o: Record<string, unknown>): boolean {
+  const replayed = hiloReplay(seeds, hiloChoices(o));
+  return JSON.stringify(replayed.cards) === JSON.stringify(o.cards);
 }
 
 function print(lines: Array<{ label: string; value: string }>) {
@@ -102,8 +139,50 @@ function fromFlags(): VerifyInput {
       };
     case 'cases':
       return { game: 'cases', serverSeed: s, clientSeed: c, nonce: n };
+    case 'keno':
+      return {
+        game: 'keno',
+        serverSeed: s,
+        clientSeed: c,
+        nonce: n,
+        risk: (values.risk ?? 'classic') as KenoRisk,
+        picks: values.picks
+          ? values.picks
+              .split(/[\s,]+/)
+              .filter(Boolean)
+              .map(Number)
+          : undefined,
+      };
+    case 'hilo':
+      return {
+        game: 'hilo',
+        serverSeed: s,
+        clientSeed: c,
+        nonce: n,
+        choices: values.choices
+          ? (values.choices.split(/[\s,]+/).filter(Boolean) as HiloChoice[])
+          : undefined,
+      };
     case 'slots':
       return { game: 'slots', serverSeed: s, clientSeed: c, nonce: n };
+    case 'plinko':
+      return {
+        game: 'plinko',
+        serverSeed: s,
+        clientSeed: c,
+        nonce: n,
+        rows: Number(values.rows ?? 16),
+        risk: (values.risk ?? 'medium') as PlinkoRisk,
+      };
+    case 'wheel':
+      return {
+        game: 'wheel',
+        serverSeed: s,
+        clientSeed: c,
+        nonce: n,
+        segments: Number(values.segments ?? 10) as WheelSegments,
+        risk: (values.risk ?? 'medium') as WheelRisk,
+      };
     case 'battles':
       return {
         game: 'battles',
@@ -126,6 +205,29 @@ function fromFlags(): VerifyInput {
         'Give a bet id, or --game with its seeds (see the top of apps/server/src/tools/verify.ts).',
       );
   }
+}
+
+const recordedItemName = (o: Record<string, unknown>): string =>
+  typeof o.item === 'object' && o.item !== null ? String((o.item as { name?: unknown }).name ?? '') : '';
+
+/** The item the ticket names in the bet's case (its loot table as stored now); none when the case is gone. */
+async function caseItemLines(
+  db: Kysely<DB>,
+  o: Record<string, unknown>,
+  ticket: number,
+): Promise<Array<{ label: string; value: string }>> {
+  const slug = typeof o.case === 'object' && o.case !== null ? (o.case as { slug?: unknown }).slug : null;
+  if (typeof slug !== 'string') return [];
+  const [c] = await loadCases(db, { slugs: [slug], includeInactive: true });
+  if (!c || c.items.length === 0) return [];
+  const item = itemForTicket(c.items, ticket);
+  return [
+    { label: 'Case', value: c.name },
+    {
+      label: 'Item won',
+      value: `${item.name} · ${centsToCoins(item.price).toFixed(2)} (tickets ${item.ticketsStart}–${item.ticketsEnd})`,
+    },
+  ];
 }
 
 async function verifyBet(id: number): Promise<number> {
@@ -152,6 +254,9 @@ async function verifyBet(id: number): Promise<number> {
       console.error(`bet ${id} not found`);
       return 1;
     }
+    // a battle's seeds are its own and public once it has finished: nothing to rotate
+    if (bet.game === 'battles')
+      return await verifyBattleBet(database.db, id, (bet.outcome ?? {}) as Record<string, unknown>);
     if (bet.pair_status !== 'revealed' || !bet.server_seed || !bet.client_seed || bet.nonce === null) {
       console.log(
         `bet ${id} (${bet.game}) uses server seed hash ${bet.server_seed_hash}; its server seed is not revealed yet.`,
@@ -180,12 +285,27 @@ async function verifyBet(id: number): Promise<number> {
                   ? { game: 'slots', ...seeds }
                   : bet.game === 'blackjack'
                     ? { game: 'blackjack', ...seeds, actions: blackjackActions(o) }
-                    : null;
+                    : bet.game === 'plinko'
+                      ? { game: 'plinko', ...seeds, rows: Number(o.rows), risk: o.risk as PlinkoRisk }
+                      : bet.game === 'wheel'
+                        ? {
+                            game: 'wheel',
+                            ...seeds,
+                            segments: Number(o.segments) as WheelSegments,
+                            risk: o.risk as WheelRisk,
+                          }
+                        : bet.game === 'keno'
+                          ? { game: 'keno', ...seeds, risk: o.risk as KenoRisk, picks: o.picks as number[] }
+                          : bet.game === 'hilo'
+                            ? { game: 'hilo', ...seeds, choices: hiloChoices(o) }
+                            : null;
     if (!input) {
       console.log(`bet ${id}: game ${bet.game} is verified from its round's seeds (see /provably-fair).`);
       return 0;
     }
     const lines = verifyOutcome(input);
+    // a case's ticket names its item from the case's loot table, as the browser's verifier does
+    if (input.game === 'cases') lines.push(...(await caseItemLines(database.db, o, caseTicket(input))));
     print(lines);
     console.log(`recorded outcome: ${JSON.stringify(o)}`);
     const derived = Object.fromEntries(lines.map((l) => [l.label, l.value]));
@@ -194,9 +314,19 @@ async function verifyBet(id: number): Promise<number> {
       (bet.game === 'limbo' && derived.Result === `${(Number(o.result) / 100).toFixed(2)}x`) ||
       (bet.game === 'mines' && derived['Mines (draw order)'] === (o.mines as number[]).join(', ')) ||
       (bet.game === 'upgrader' && derived.Ticket === String(o.ticket)) ||
-      (bet.game === 'cases' && derived.Ticket === String(o.ticket)) ||
+      (bet.game === 'cases' &&
+        derived.Ticket === String(o.ticket) &&
+        (derived['Item won'] === undefined || derived['Item won'].startsWith(`${recordedItemName(o)} ·`))) ||
       (bet.game === 'slots' && derived['Reel stops'] === (o.stops as number[]).join(', ')) ||
-      (bet.game === 'blackjack' && blackjackReplays(seeds, o));
+      (bet.game === 'blackjack' && blackjackReplays(seeds, o)) ||
+      (bet.game === 'plinko' &&
+        derived.Path === (o.path as number[]).map((step) => (step === 1 ? 'R' : 'L')).join(' ') &&
+        derived.Multiplier === `${(Number(o.multiplier) / 100).toFixed(2)}x`) ||
+      (bet.game === 'wheel' &&
+        derived.Segment?.split(' ')[0] === String(o.segment) &&
+        derived.Multiplier === `${(Number(o.multiplier) / 100).toFixed(2)}x`) ||
+      (bet.game === 'keno' && derived['Drawn (draw order)'] === (o.drawn as number[]).join(', ')) ||
+      (bet.game === 'hilo' && hiloReplays(seeds, o));
     console.log(
       ok
         ? 'OK: the recorded outcome re-derives from the revealed seeds'

@@ -2,11 +2,11 @@ import type { TriviaState } from '@coinsite/shared';
 import { triviaCreateBody } from '@coinsite/shared/schemas/trivia';
 import type { FastifyInstance } from 'fastify';
 import { chatHooksOf } from '../chat/chat.service.ts';
-import { runWhileLeader } from '../games/rounds/round-runner.ts';
 import type { Ctx } from '../platform/context.ts';
 import { parse, requireAdmin } from '../platform/http.ts';
 import { TriviaLoop } from './trivia.loop.ts';
 import { createTrivia, isTriviaAnswer, takeTriviaAnswer, triviaHistory } from './trivia.service.ts';
+import { type Feature, made } from '../platform/feature.ts';
 
 const loops = new WeakMap<Ctx, TriviaLoop>();
 
@@ -25,12 +25,16 @@ export function triviaFeature(app: FastifyInstance, ctx: Ctx): void {
     take: (sender, content) => takeTriviaAnswer(ctx, sender, content),
   };
 
-  const loop = new TriviaLoop(ctx);
-  loops.set(ctx, loop);
-  runWhileLeader(ctx, { trivia: loop });
+  loops.set(ctx, new TriviaLoop(ctx));
 }
 
 /** Tests: the app's trivia loop. */
 export function triviaLoopOf(ctx: Ctx): TriviaLoop | undefined {
   return loops.get(ctx);
 }
+
+export const feature: Feature = {
+  name: 'trivia',
+  routes: triviaFeature,
+  leader: (ctx) => ({ trivia: made(loops.get(ctx), 'trivia') }),
+};

@@ -158,9 +158,14 @@ export async function expireTrivia(ctx: Ctx, t: TriviaRow): Promise<void> {
 
 // ---- answers (every node, on every posted chat message) ----------------------------------------
 
-/** Per node, the open trivia's answer is looked up at most every second (no query per message). */
+/**
+ * Per node, the open trivia's answer is looked up at most every second (no query per message). A
+ * row still counting down is kept no later than its start: from then on every line reads the row
+ * again until this node sees the question out, so no node posts a right answer to everyone for a
+ * second after the leader has sent the question (nor takes a line before it is out).
+ */
 const CACHE_TTL_MS = 1000;
-const cache = new WeakMap<Ctx, { at: number; open: TriviaRow | null }>();
+const cache = new WeakMap<Ctx, { at: number; until: number; open: TriviaRow | null }>();
 
 function forgetCache(ctx: Ctx): void {
   cache.delete(ctx);
@@ -169,10 +174,23 @@ function forgetCache(ctx: Ctx): void {
 async function cachedOpen(ctx: Ctx): Promise<TriviaRow | null> {
   const now = ctx.clock.now();
   const hit = cache.get(ctx);
-  if (hit && now - hit.at >= 0 && now - hit.at < CACHE_TTL_MS) return hit.open;
+  if (hit && now >= hit.at && now < hit.until) return hit.open;
   const open = (await openTrivia(ctx.db)) ?? null;
-  cache.set(ctx, { at: now, open });
+  const until =
+    open?.status === 'countdown' ? Math.min(now + CACHE_TTL_MS, open.starts_at) : now + CACHE_TTL_MS;
+  cache.set(ctx, { at: now, until, open });
   return open;
+}
+
+/**
+ * The trivia whose question is out, if any. Only then is its answer anything but an ordinary line:
+ * during the countdown a line equal to the answer takes exactly the path of every other line (stored
+ * and sent to everyone, the same gates, the same replies and the same work), so nothing tells a
+ * player that a guess is right before anyone has seen the question (issue 26 item 3).
+ */
+async function answerable(ctx: Ctx): Promise<TriviaRow | null> {
+  const open = await cachedOpen(ctx);
+  return open?.status === 'active' ? open : null;
 }
 
 /**
@@ -182,12 +200,10 @@ async function cachedOpen(ctx: Ctx): Promise<TriviaRow | null> {
  * (answers queue behind it and re-check the count), and the (trivia, user) key refuses a second win.
  */
 export async function answerTrivia(ctx: Ctx, sender: ChatSender, content: string): Promise<AnswerOutcome> {
-  const open = await cachedOpen(ctx);
+  const open = await answerable(ctx);
   const now = ctx.clock.now();
   const guess = normalizeTriviaAnswer(content);
   if (!open || guess !== open.answer) return 'wrong';
-  if (now < open.starts_at) return 'early';
-  if (open.status !== 'active') forgetCache(ctx); // the question may just have gone out
   let won: { id: number; position: number; prize: number; winner_amount: number; answer: string } | null;
   try {
     won = await inTransaction(ctx.db, async (unit) => {
@@ -250,14 +266,15 @@ export async function answerTrivia(ctx: Ctx, sender: ChatSender, content: string
 }
 
 /** What a chat line did to the open trivia. */
-export type AnswerOutcome = 'wrong' | 'early' | 'won' | 'already' | 'late';
+export type AnswerOutcome = 'wrong' | 'won' | 'already' | 'late';
 
 /**
- * Whether a chat line is the open trivia's answer: such a line is consumed (never stored nor
- * broadcast) so nobody can copy it; it is told to everyone only when the trivia ends.
+ * Whether a chat line is the answer of the trivia whose question is out: such a line is consumed
+ * (never stored nor broadcast) so nobody can copy it; it is told to everyone only when the trivia
+ * ends. Before the question is out the answer is an ordinary line.
  */
 export async function isTriviaAnswer(ctx: Ctx, content: string): Promise<boolean> {
-  const open = await cachedOpen(ctx);
+  const open = await answerable(ctx);
   return !!open && normalizeTriviaAnswer(content) === open.answer;
 }
 
@@ -271,8 +288,6 @@ export async function takeTriviaAnswer(
   switch (outcome) {
     case 'won':
       return null;
-    case 'early':
-      return TRIVIA_TEXT.notStarted;
     case 'already':
       return TRIVIA_TEXT.alreadyWon;
     default:

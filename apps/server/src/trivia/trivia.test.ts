@@ -1,21 +1,19 @@
 import { type ChatHistory, chatHistorySchema, TRIVIA_DEFAULT_MS, triviaStateSchema } from '@coinsite/shared';
 import { TRIVIA_ANSWER_WINDOW_MS, TRIVIA_TEXT, triviaText } from '@coinsite/shared/schemas/trivia';
-import { wagerNeededCents } from '@coinsite/shared/vip';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postMessage } from '../chat/chat.service.ts';
 import {
   balanceOf,
+  chatter,
   driveUntil,
   eventually,
-  fundedPlayer,
   type Player,
   record,
   socketsOf,
   startQuietServer,
 } from '../games/rounds/round-test-kit.ts';
 import type { ManualClock } from '../platform/clock.ts';
-import type { Ctx } from '../platform/context.ts';
 import { findLedgerMismatches } from '../platform/ledger.ts';
 import { DB_KINDS, type TestServer } from '../test-support/server.ts';
 import type { TriviaLoop } from './trivia.loop.ts';
@@ -24,16 +22,6 @@ import { triviaLoopOf } from './trivia.module.ts';
 process.env.ROUND_CHAIN_LENGTH = '20';
 
 const CREATE = '/api/external/v1/trivia/create';
-
-async function chatter(ctx: Ctx, rank = 1): Promise<Player> {
-  const p = await fundedPlayer(ctx, 0);
-  await ctx.db
-    .updateTable('users')
-    .set({ wager: wagerNeededCents(2), rank })
-    .where('id', '=', p.id)
-    .execute();
-  return p;
-}
 
 describe.each(DB_KINDS)('trivia on %s', (db) => {
   let server: TestServer;
@@ -47,7 +35,7 @@ describe.each(DB_KINDS)('trivia on %s', (db) => {
   beforeAll(async () => {
     ({ server, clock } = await startQuietServer(db, { keep: ['trivia'] }));
     loop = triviaLoopOf(ctx()) as TriviaLoop;
-    admin = await chatter(ctx(), 5);
+    admin = await chatter(ctx(), { rank: 5 });
   });
   afterAll(() => server?.close());
 
@@ -108,11 +96,6 @@ describe.each(DB_KINDS)('trivia on %s', (db) => {
     const counting = await history();
     expect(counting).toMatchObject({ triviaCountdownStarted: true, triviaTime: TRIVIA_DEFAULT_MS });
     expect(counting.trivia).toMatchObject({ active: true, question: '', prize: 2.5, winnerAmount: 7 });
-
-    // answering during the countdown wins nothing, and the line is not shown
-    const early = players[19] as Player;
-    expect(await postMessage(ctx(), early.id, answer)).toEqual({ reply: TRIVIA_TEXT.notStarted });
-    expect(await balanceOf(ctx(), early.id)).toBe(0);
 
     await untilActive();
     const open = await history();
@@ -233,5 +216,60 @@ describe.each(DB_KINDS)('trivia on %s', (db) => {
     await postMessage(ctx(), p.id, 'Blue');
     expect(await balanceOf(ctx(), p.id)).toBe(100);
     expect((await history()).trivia).toBeNull();
+  });
+
+  it('during the countdown the answer is an ordinary line; once the question is out it is taken (issue 26 item 3)', async () => {
+    // the leader's loop is held: the question goes out below exactly when the test says
+    await loop.stop();
+    const [early, other, late] = [await chatter(ctx()), await chatter(ctx()), await chatter(ctx())];
+    const guest = await server.socket('chat');
+    const seen = record(guest);
+    const created = await server.api(
+      'PUT',
+      CREATE,
+      { question: 'Capital of Peru?', answer: 'Lima', winnerAmount: 2, prize: 1 },
+      admin.token,
+    );
+    expect(created.status).toBe(200);
+    const sockets = await socketsOf(server, 'chat', [early, other]);
+    const heard = sockets.map((s) => record(s));
+    // one sender types the answer, the other a wrong guess: both lines go to everyone, and neither
+    // sender hears anything else (no "not out yet", no win, no error), so the two are alike
+    sockets[0]?.emit('send-chat-message', 'LIMA');
+    sockets[1]?.emit('send-chat-message', 'Cusco');
+    const lines = (events: typeof seen) =>
+      events
+        .filter((e) => e.event === 'new-chat-message')
+        .map((e) => (e.args[0] as { content: string }).content);
+    await eventually(() => [seen, ...heard].every((events) => lines(events).length === 2), 10_000);
+    expect(lines(seen).sort()).toEqual(['Cusco', 'LIMA']);
+    // what every signed-in socket hears anyway (the online count, the rain pot after auth) aside
+    const ambient = new Set(['new-chat-message', 'users-online', 'rain-update-amount']);
+    const others = (events: typeof seen) => events.filter((e) => !ambient.has(e.event)).map((e) => e.event);
+    expect(heard.map(others)).toEqual([[], []]);
+    expect(await balanceOf(ctx(), early.id)).toBe(0);
+    const stored = await sql<{ content: string }>`
+      SELECT content FROM chat_messages WHERE user_id IN (${early.id}, ${other.id}) ORDER BY content`.execute(
+      ctx().db,
+    );
+    expect(stored.rows.map((r) => r.content)).toEqual(['Cusco', 'LIMA']);
+    // just before the question: still an ordinary line (and this node now holds the countdown row)
+    await clock.advance(TRIVIA_DEFAULT_MS - 500);
+    expect(await postMessage(ctx(), late.id, 'lima')).toMatchObject({ message: { content: 'lima' } });
+    await eventually(() => lines(seen).includes('lima'));
+    // the question goes out (as another node's leader would send it: this node is not told): a right
+    // answer at once is taken, not posted to everyone for the rest of a cache second
+    await clock.advance(500);
+    await sql`UPDATE trivias SET status = 'active' WHERE status = 'countdown'`.execute(ctx().db);
+    const before = lines(seen).length;
+    expect(await postMessage(ctx(), other.id, 'Lima')).toEqual({ reply: null });
+    expect(await balanceOf(ctx(), other.id)).toBe(100);
+    expect(await postMessage(ctx(), late.id, ' lima ')).toEqual({ reply: null });
+    expect(await balanceOf(ctx(), late.id)).toBe(100);
+    await eventually(() => seen.some((e) => e.event === 'notification'));
+    expect(lines(seen).slice(before)).toEqual([]);
+    expect(await findLedgerMismatches(ctx().db)).toEqual([]);
+    for (const s of [guest, ...sockets]) s.disconnect();
+    loop.start();
   });
 });

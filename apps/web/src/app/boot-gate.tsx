@@ -15,7 +15,11 @@ const MaintenancePage = lazyPage(() => import('../features/site/maintenance-page
 
 let started = false;
 
-/** Loading screen (1 s countdown) → GET /api/site → the app, the maintenance page or a reload. */
+/**
+ * Loading screen → GET /api/site → the app, the maintenance page or a reload. The app shows as soon
+ * as the site check answers (issue 29: no forced minimum on every cold load); the 1 s countdown
+ * (spec-2 §2) only paces the retry after a failed check.
+ */
 export function BootGate({ children }: { children: ReactNode }) {
   const status = useSiteStore((s) => s.status);
   const [countdownDone, setCountdownDone] = useState(false);
@@ -51,8 +55,9 @@ export function BootGate({ children }: { children: ReactNode }) {
     };
   }, [status, countdownDone]);
 
-  if (!countdownDone || status === 'checking') return <LoadingScreen />;
-  if (status === 'unreachable') return <LoadingScreen retryInSeconds={retryIn ?? 0} />;
+  if (status === 'checking') return <LoadingScreen />;
+  if (status === 'unreachable')
+    return countdownDone ? <LoadingScreen retryInSeconds={retryIn ?? 0} /> : <LoadingScreen />;
   if (status === 'maintenance') {
     // the sign-in return (`/login/{provider}?token=`) is exchanged here too, so staff can get in
     if (signingIn) {

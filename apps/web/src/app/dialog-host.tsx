@@ -1,6 +1,6 @@
-import { useState } from 'react';
-import { BetDialog } from '../features/bet-details/bet-dialog.tsx';
-import { BetConfirmHost } from '../features/bet-tools/bet-confirm.tsx';
+import { useEffect, useState } from 'react';
+import { ensureAgeAnswered, useAgeGate } from '../features/account/age-gate.ts';
+import { useConfirmStore } from '../features/bet-tools/confirm-store.ts';
 import { useStripSignInParams } from '../features/auth/use-sign-in-from-url.ts';
 import { useTipDialog } from '../features/chat/tip-store.ts';
 import { useProfileDialog } from '../features/profile/profile-store.ts';
@@ -11,6 +11,7 @@ import { lazyPage } from './lazy.tsx';
 
 // each dialog is its own chunk, loaded the first time it opens (issue 18 item 3)
 const TipRainDialog = lazyPage(() => import('../features/rain/tip-rain-dialog.tsx'), 'TipRainDialog', null);
+const AgeDialog = lazyPage(() => import('../features/account/age-dialog.tsx'), 'AgeDialog', null);
 const AdminDialog = lazyPage(() => import('../features/account/admin-dialog.tsx'), 'AdminDialog', null);
 const CashierDialog = lazyPage(() => import('../features/cashier/cashier-dialog.tsx'), 'CashierDialog', null);
 const CouponDialog = lazyPage(() => import('../features/coupons/coupon-dialog.tsx'), 'CouponDialog', null);
@@ -31,6 +32,13 @@ const DailyCaseView = lazyPage(() => import('../features/cases/daily-case-view.t
 const RewardsDialog = lazyPage(() => import('../features/rewards/rewards-dialog.tsx'), 'RewardsDialog', null);
 const SupportDialog = lazyPage(() => import('../features/site/support-dialog.tsx'), 'SupportDialog', null);
 const TermsDialog = lazyPage(() => import('../features/site/terms-dialog.tsx'), 'TermsDialog', null);
+// a game page imports the confirmation dialog itself, so it is loaded before any bet can ask
+const BetConfirmHost = lazyPage(
+  () => import('../features/bet-tools/bet-confirm.tsx'),
+  'BetConfirmHost',
+  null,
+);
+const BetDialog = lazyPage(() => import('../features/bet-details/bet-dialog.tsx'), 'BetDialog', null);
 const VipDialog = lazyPage(() => import('../features/vip/vip-dialog.tsx'), 'VipDialog', null);
 
 /** Whether `open` has been true once: a dialog's chunk loads then and it stays mounted (its close animation). */
@@ -53,7 +61,15 @@ export function DialogHost() {
     close();
   };
   const is = (name: string) => current?.name === name;
-  const cashier = useOpenedOnce(is('cashier'));
+  // issue 26 item 6: before the first deposit, an account without a date of birth is asked for it
+  const ageAsking = useAgeGate((s) => s.asking);
+  const age = useOpenedOnce(ageAsking);
+  const ageRequired = useAgeGate((s) => s.required === true);
+  const cashierWaits = is('cashier') && ageRequired;
+  useEffect(() => {
+    if (cashierWaits) void ensureAgeAnswered().then((ok) => ok || close());
+  }, [cashierWaits, close]);
+  const cashier = useOpenedOnce(is('cashier') && !cashierWaits);
   const coupon = useOpenedOnce(is('coupon'));
   const freeCoins = useOpenedOnce(is('freeCoins'));
   const affiliates = useOpenedOnce(is('affiliates'));
@@ -64,6 +80,8 @@ export function DialogHost() {
   const tip = useOpenedOnce(useTipDialog((s) => s.target !== null));
   const tipRain = useOpenedOnce(useRainUi((s) => s.tipAmount !== null));
   const vip = useOpenedOnce(useVipDialog((s) => s.open));
+  const bet = useOpenedOnce(is('bet'));
+  const confirm = useOpenedOnce(useConfirmStore((s) => s.ask !== null));
 
   return (
     <>
@@ -81,7 +99,11 @@ export function DialogHost() {
         <AffiliateClaimDialog key={serial} open onOpenChange={onOpenChange} initialCode={current.code} />
       ) : null}
       {cashier ? (
-        <CashierDialog key={`cashier-${serial}`} open={is('cashier')} onOpenChange={onOpenChange} />
+        <CashierDialog
+          key={`cashier-${serial}`}
+          open={is('cashier') && !cashierWaits}
+          onOpenChange={onOpenChange}
+        />
       ) : null}
       {coupon ? (
         <CouponDialog key={`coupon-${serial}`} open={is('coupon')} onOpenChange={onOpenChange} />
@@ -93,8 +115,9 @@ export function DialogHost() {
       {support ? <SupportDialog open={is('support')} onOpenChange={onOpenChange} /> : null}
       {terms ? <TermsDialog open={is('terms')} onOpenChange={onOpenChange} /> : null}
       {admin ? <AdminDialog open={is('admin')} onOpenChange={onOpenChange} /> : null}
-      <BetDialog />
-      <BetConfirmHost />
+      {age ? <AgeDialog open={ageAsking} /> : null}
+      {bet ? <BetDialog /> : null}
+      {confirm ? <BetConfirmHost /> : null}
       {profile ? <ProfileDialog /> : null}
       {tip ? <TipDialog /> : null}
       {tipRain ? <TipRainDialog /> : null}

@@ -1,6 +1,8 @@
 import { MessagesSquare, PanelRightOpen } from 'lucide-react';
 import { Outlet } from 'react-router';
+import { BreakBanner } from '../features/account/break-banner.tsx';
 import { useChatPanel } from '../features/chat/chat-panel-store.ts';
+import { LiveStats } from '../features/live-stats/live-stats-recorder.tsx';
 import { NavBar } from '../features/nav/nav-bar.tsx';
 import { MaintenanceBanner } from '../features/site/maintenance-banner.tsx';
 import { useIsDesktop } from '../lib/use-media-query.ts';
@@ -38,14 +40,22 @@ function MobileChat() {
   const setOpen = useChatPanel((s) => s.setMobileOpen);
   return (
     <>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        aria-label="Open chat"
-        className="fixed right-4 bottom-4 z-30 flex h-12 w-12 items-center justify-center rounded-full bg-gradient-to-b from-accent-400 to-accent-600 text-ink-950 shadow-lg shadow-accent-600/30 transition hover:brightness-110"
+      {/* a dock of its own under the page (the page ends above it): a floating button covered
+          Max and the slot footer (issue 28 item 10) */}
+      <div
+        data-testid="mobile-chat-dock"
+        className="fixed inset-x-0 bottom-0 z-30 flex h-14 items-center justify-end border-t border-ink-700 bg-ink-900/95 px-3 backdrop-blur"
       >
-        <MessagesSquare className="h-6 w-6" aria-hidden="true" />
-      </button>
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          aria-label="Open chat"
+          className="flex h-10 items-center gap-2 rounded-full bg-gradient-to-b from-accent-400 to-accent-600 px-4 text-sm font-bold text-ink-950 shadow-lg shadow-accent-600/30 transition hover:brightness-110"
+        >
+          <MessagesSquare className="h-5 w-5" aria-hidden="true" />
+          Chat
+        </button>
+      </div>
       <Sheet
         open={open}
         onOpenChange={setOpen}
@@ -67,12 +77,14 @@ export function ShellLayout() {
     <div className="flex min-h-dvh flex-col lg:h-dvh">
       <MaintenanceBanner />
       <NavBar />
+      <BreakBanner />
       <div className="flex min-h-0 flex-1">
-        <main className="min-w-0 flex-1 lg:overflow-y-auto">
+        <main className={desktop ? 'min-w-0 flex-1 lg:overflow-y-auto' : 'min-w-0 flex-1 pb-14'}>
           <Outlet />
         </main>
         {desktop ? <DesktopChat /> : <MobileChat />}
       </div>
+      <LiveStats />
     </div>
   );
 }

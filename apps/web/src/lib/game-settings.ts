@@ -2,7 +2,16 @@ import { create } from 'zustand';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
 
 /** The games with an instant (turbo) mode: their result animation is skipped. */
-export type InstantGame = 'dice' | 'limbo' | 'mines' | 'upgrader' | 'cases';
+export type InstantGame =
+  | 'dice'
+  | 'limbo'
+  | 'mines'
+  | 'upgrader'
+  | 'cases'
+  | 'plinko'
+  | 'wheel'
+  | 'keno'
+  | 'hilo';
 
 /**
  * The player's betting preferences, remembered in this browser (localStorage 'game-settings'):
@@ -29,7 +38,7 @@ export const DEFAULT_SETTINGS: GameSettings = {
   instant: {},
   volume: 1,
   muted: false,
-  // off until the player picks a threshold in Game settings (docs/decisions.md, issue 15)
+  // off until the player picks a threshold in Game settings (docs/decisions/web.md, issue 15)
   confirmFraction: 0,
   confirmAmount: 0,
   maxConfirmed: false,
@@ -51,7 +60,10 @@ export function readSettings(raw: string | null): GameSettings {
   const instant: GameSettings['instant'] = {};
   if (typeof v.instant === 'object' && v.instant !== null) {
     for (const [k, on] of Object.entries(v.instant)) {
-      if (['dice', 'limbo', 'mines', 'upgrader', 'cases'].includes(k) && on === true)
+      if (
+        ['dice', 'limbo', 'mines', 'upgrader', 'cases', 'plinko', 'wheel', 'keno', 'hilo'].includes(k) &&
+        on === true
+      )
         instant[k as InstantGame] = true;
     }
   }

@@ -7,17 +7,29 @@ export class HttpError extends Error {
   readonly messages: string[];
   /** The parsed body, for answers that carry flags next to the error (e.g. `{ error, code: true }`). */
   readonly body: unknown;
+  /** A 401 of a call that sent a token: the session is over and the signed-out dialog says why. */
+  readonly sessionEnded: boolean;
 
-  constructor(status: number, messages: string[], body: unknown, fallback?: string) {
+  constructor(status: number, messages: string[], body: unknown, fallback?: string, sessionEnded = false) {
     super(messages[0] ?? fallback ?? `Request failed (${status}).`);
     this.name = 'HttpError';
     this.status = status;
     this.messages = messages;
     this.body = body;
+    this.sessionEnded = sessionEnded;
   }
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Hears every 401 of a call that sent a token (issue 26 §7): the session is over, the auth store
+ * signs out with the reason in the body. Set by the auth store (this module cannot import it).
+ */
+let unauthorized: ((token: string, body: unknown) => void) | undefined;
+export function onUnauthorized(handler: (token: string, body: unknown) => void): void {
+  unauthorized = handler;
+}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -70,9 +82,10 @@ export async function api<T>(path: string, options: { method?: Method; body?: un
     throw new HttpError(0, [], null, 'Could not reach the server. Please check your connection.');
   }
   const body = await parseBody(res);
+  if (res.status === 401 && token) unauthorized?.(token, body);
   const messages = errorMessages(body);
   if (!res.ok || messages.length > 0) {
-    throw new HttpError(res.status, messages, body);
+    throw new HttpError(res.status, messages, body, undefined, res.status === 401 && token !== null);
   }
   return body as T;
 }

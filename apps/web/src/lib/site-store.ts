@@ -1,6 +1,7 @@
 import { DEFAULT_EDGE_PCT } from '@coinsite/shared/fairness/edge';
 import { DEFAULT_MAX_PROFIT_CENTS } from '@coinsite/shared/games';
 import { create } from 'zustand';
+import { DEFAULT_REFUSED_REGIONS } from '@coinsite/shared/constants';
 
 /**
  * The house edges the server is configured with (DICE/LIMBO/MINES_EDGE_PCT, from GET /api/site).
@@ -26,11 +27,14 @@ interface SiteState {
   recaptchaSiteKey: string | null;
   /** The support address if the server names one (else support@ the site's host). */
   supportEmail: string | null;
+  /** States the site refuses (REFUSED_REGIONS): the age and region forms check them as the server does. */
+  refusedRegions: readonly string[];
   setStatus: (status: SiteStatus) => void;
   setSite: (site: {
     maintenanceEnabled: boolean;
     recaptchaSiteKey: string | null;
     supportEmail: string | null;
+    refusedRegions: readonly string[];
   }) => void;
 }
 
@@ -39,6 +43,7 @@ export const useSiteStore = create<SiteState>()((set) => ({
   maintenanceEnabled: false,
   recaptchaSiteKey: null,
   supportEmail: null,
+  refusedRegions: DEFAULT_REFUSED_REGIONS,
   setStatus: (status) => set({ status }),
   setSite: (site) => set({ ...site, status: 'ready' }),
 }));

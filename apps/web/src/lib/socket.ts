@@ -1,4 +1,4 @@
-import type { Namespace } from '@coinsite/shared/constants';
+import { type Namespace, RESYNC_EVENT } from '@coinsite/shared/constants';
 import type { Socket as IoSocket } from 'socket.io-client';
 import { tokenStorage } from './storage.ts';
 
@@ -22,7 +22,13 @@ export class Socket {
 
   constructor(ns: string) {
     void loadClient().then(({ io }) => {
-      const real = io(`/${ns}`, { path: '/socket.io', transports: ['websocket'], autoConnect: false });
+      const real = io(`/${ns}`, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        autoConnect: false,
+        // we understand `resync` (issue 26): the server sends it instead of the original client's replays
+        auth: { resync: true },
+      });
       this.real = real;
       for (const fn of this.waiting) fn(real);
       this.waiting = [];
@@ -139,6 +145,20 @@ export function onSocket(ns: Namespace, event: string, listener: Listener): () =
   socket.on(event, listener);
   return () => {
     socket.off(event, listener);
+  };
+}
+
+/**
+ * Runs `load` whenever what the screen shows may have missed events: at each (re)connect, and when
+ * the server says broadcasts were lost between its nodes (`resync`, issue 26: a Redis outage). A
+ * screen that keeps a server snapshot reloads it here; returns the unsubscribe function.
+ */
+export function onSynced(ns: Namespace, load: () => void): () => void {
+  const offConnect = onSocket(ns, 'connect', load);
+  const offResync = onSocket(ns, RESYNC_EVENT, load);
+  return () => {
+    offConnect();
+    offResync();
   };
 }
 

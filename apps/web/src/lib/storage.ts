@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   chatRulesAgreed: 'chat-rules-agreed',
   /** hotkeys, instant mode, sound and bet confirmation (lib/game-settings.ts) */
   gameSettings: 'game-settings',
+  /** the live stats panel's figures, chart and place (features/live-stats) */
+  liveStats: 'live-stats',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -41,7 +41,12 @@ export function Avatar({ src, name, className }: AvatarProps) {
       className={cn(base, 'font-bold text-white ring-1 ring-white/10')}
       style={{ background: `linear-gradient(135deg, hsl(${hue} 70% 45%), hsl(${(hue + 40) % 360} 70% 30%))` }}
     >
-      <span className="text-[0.9em] leading-none">{initial}</span>
+      {/* the letter is drawn, not text: it is part of the picture, named by aria-label above, and
+          never adds a stray letter to the name of a button that holds the avatar (label in name) */}
+      <span
+        className="text-[0.9em] leading-none before:content-[attr(data-initial)]"
+        data-initial={initial}
+      />
     </span>
   );
 }

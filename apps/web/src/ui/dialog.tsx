@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn.ts';
+import { useReturnFocus } from './return-focus.ts';
 
 interface AppDialogProps {
   open: boolean;
@@ -25,12 +26,14 @@ export function AppDialog({
   children,
   footer,
 }: AppDialogProps) {
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-950/75 backdrop-blur-sm data-[state=open]:animate-[fade-in_150ms_ease-out]" />
         <Dialog.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
+          {...returnFocus}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-1.5rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-2xl border border-ink-600 bg-gradient-to-b from-ink-800 to-ink-850 shadow-2xl shadow-black/60 focus:outline-none',
             width,

@@ -192,6 +192,87 @@ const blackjack = (c: string) => (
   </g>
 );
 
+/** Pegs in a triangle, a ball on its way down and the slots below, hottest at the edges. */
+const plinko = (c: string) => (
+  <g>
+    {range(5).map((row) =>
+      range(row + 3).map((i) => (
+        <circle
+          key={`${row}-${i}`}
+          cx={80 + (i - (row + 2) / 2) * 16}
+          cy={22 + row * 15}
+          r="2.6"
+          fill="#fff"
+          opacity=".8"
+        />
+      )),
+    )}
+    {['#ef4444', '#f97316', '#facc15', '#f97316', '#ef4444'].map((fill, i) => (
+      <rect key={fill + String(i)} x={42 + i * 16} y="98" width="13" height="9" rx="2.5" fill={fill} />
+    ))}
+    <circle cx="88" cy="52" r="6" fill={c} stroke="#fff" strokeWidth="1.5" />
+  </g>
+);
+
+/** A wheel of coloured segments under its pointer. */
+function wheel(c: string) {
+  const colours = ['#1e293b', c, '#1e293b', '#a3e635', '#1e293b', '#facc15', '#1e293b', '#c084fc'];
+  return (
+    <g>
+      {colours.map((fill, i) => {
+        const a0 = (i / colours.length) * 2 * Math.PI;
+        const a1 = ((i + 1) / colours.length) * 2 * Math.PI;
+        const p = (a: number, r: number) => `${80 + r * Math.sin(a)} ${62 - r * Math.cos(a)}`;
+        return (
+          <path
+            key={fill + String(i)}
+            d={`M${p(a0, 42)} A42 42 0 0 1 ${p(a1, 42)} L${p(a1, 28)} A28 28 0 0 0 ${p(a0, 28)}Z`}
+            fill={fill}
+          />
+        );
+      })}
+      <circle cx="80" cy="62" r="27" fill="#0b1220" stroke="#ffffff22" strokeWidth="2" />
+      <path d="M80 26 l-7 -12 h14Z" fill="#fff" />
+    </g>
+  );
+}
+
+function keno(c: string) {
+  const hits = new Set([1, 6, 8, 13]);
+  const picked = new Set([1, 4, 8, 11, 13]);
+  return (
+    <g>
+      {range(15).map((i) => {
+        const x = 30 + (i % 5) * 22;
+        const y = 26 + Math.floor(i / 5) * 24;
+        const hit = hits.has(i) && picked.has(i);
+        return (
+          <g key={i}>
+            <rect
+              x={x}
+              y={y}
+              width="18"
+              height="18"
+              rx="5"
+              fill={hit ? c : picked.has(i) ? '#155e75' : '#ffffff14'}
+            />
+            {hits.has(i) && !hit ? <circle cx={x + 9} cy={y + 9} r="4" fill={c} opacity=".8" /> : null}
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+
+const hilo = (c: string) => (
+  <g>
+    {card(62, -8, '7', '#111827')}
+    {card(100, 8, 'Q', '#dc2626')}
+    <path d="M136 44 l8 -10 l8 10Z" fill={c} />
+    <path d="M136 78 l8 10 l8 -10Z" fill="#fff" opacity=".7" />
+  </g>
+);
+
 const ART: Record<GameKey, (accent: string) => ReactElement> = {
   battles,
   upgrader,
@@ -204,6 +285,10 @@ const ART: Record<GameKey, (accent: string) => ReactElement> = {
   mines,
   coinflip,
   blackjack,
+  plinko,
+  wheel,
+  keno,
+  hilo,
 };
 
 /** Generated illustration for a game tile (no images are downloaded). */

@@ -10,7 +10,11 @@ export type GameKey =
   | 'slots'
   | 'mines'
   | 'coinflip'
-  | 'blackjack';
+  | 'blackjack'
+  | 'plinko'
+  | 'wheel'
+  | 'keno'
+  | 'hilo';
 
 /** Tile colours: [from, to, accent]. */
 export const GAME_THEME: Record<GameKey, readonly [string, string, string]> = {
@@ -25,6 +29,10 @@ export const GAME_THEME: Record<GameKey, readonly [string, string, string]> = {
   mines: ['#1a2a52', '#0a1022', '#818cf8'],
   coinflip: ['#463a0b', '#171305', '#facc15'],
   blackjack: ['#0f3b2b', '#06170f', '#34d399'],
+  plinko: ['#40133a', '#150614', '#f472b6'],
+  wheel: ['#0d3346', '#051219', '#22d3ee'],
+  keno: ['#0e3a4a', '#06151c', '#22d3ee'],
+  hilo: ['#4a1036', '#170613', '#f472b6'],
 };
 
 function isGameKey(key: string): key is GameKey {

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog, VisuallyHidden } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn.ts';
+import { useReturnFocus } from './return-focus.ts';
 
 interface SheetProps {
   open: boolean;
@@ -24,12 +25,14 @@ export function Sheet({
   className,
   bare = false,
 }: SheetProps) {
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-950/70 backdrop-blur-sm" />
         <Dialog.Content
           aria-describedby={undefined}
+          {...returnFocus}
           className={cn(
             'fixed inset-y-0 z-50 flex w-[min(22rem,calc(100vw-2.5rem))] flex-col border-ink-700 bg-ink-850 shadow-2xl focus:outline-none',
             side === 'left' ? 'left-0 border-r' : 'right-0 border-l',

@@ -2,7 +2,7 @@
  * Case battles (fairness.md §2). Seats are 1..4 left to right, rounds 1..R. Round r's stream is
  * (serverSeed, blockId, nonce r) and seat p reads its u32 number p − 1. Nonce 0 breaks ties.
  * A "side" is a seat, or in 2v2 a team: team 1 = seats 1+2, team 2 = seats 3+4.
- * A tie splits the pot among every tied side (docs/decisions.md, "Payouts"); the nonce-0 pick only
+ * A tie splits the pot among every tied side (docs/decisions/cases.md, "Payouts"); the nonce-0 pick only
  * names the side reported as `winningTeam`.
  */
 import { type BlockSeeds, blockStream, pickAt } from './bytes.ts';

@@ -14,3 +14,7 @@ export * from './roulette.ts';
 export * from './upgrader.ts';
 export * from './verify.ts';
 export * from './slots.ts';
+export * from './plinko.ts';
+export * from './wheel.ts';
+export * from './keno.ts';
+export * from './hilo.ts';

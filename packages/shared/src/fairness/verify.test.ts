@@ -266,4 +266,28 @@ describe('verifyOutcome: blackjack and slots', () => {
     const losing = nonceWhere((x) => slotSpin(x).wins.length === 0);
     expect(value(verifyOutcome({ game: 'slots', ...losing }), 'Line wins')).toBe('none');
   });
+  it('plinko and wheel: the path, slot, segment and multiplier of the vectors', () => {
+    const SS2 = 'ffc53128113ba1a15adcc475f488da63805c6f2ad4da8b5a74f4605fdd38ebec';
+    const plinko = verifyOutcome({
+      game: 'plinko',
+      serverSeed: SS2,
+      clientSeed: 'my-client-seed',
+      nonce: 14,
+      rows: 12,
+      risk: 'medium',
+    });
+    expect(value(plinko, 'Path')).toBe('R R R R L R R R L L L R');
+    expect(value(plinko, 'Slot')).toBe('8 of 0..12');
+    expect(value(plinko, 'Multiplier')).toBe('1.10x');
+    const wheel = verifyOutcome({
+      game: 'wheel',
+      serverSeed: SS2,
+      clientSeed: 'my-client-seed',
+      nonce: 17,
+      segments: 30,
+      risk: 'low',
+    });
+    expect(value(wheel, 'Segment')).toBe('22 of 0..29');
+    expect(value(wheel, 'Multiplier')).toBe('1.20x');
+  });
 });

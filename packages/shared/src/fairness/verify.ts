@@ -10,10 +10,14 @@ import { caseTicket } from './cases.ts';
 import { crashPoint } from './crash.ts';
 import { coinflipRoll, coinflipSide } from './coinflip.ts';
 import { diceMultiplier, diceRoll } from './dice.ts';
+import { type HiloChoice, hiloCard, hiloMultiplier, hiloReplay } from './hilo.ts';
+import { type KenoRisk, kenoDraw, kenoSettle } from './keno.ts';
 import { limboResult } from './limbo.ts';
 import { minePositions, minesMultiplier } from './mines.ts';
+import { type PlinkoRisk, plinkoOutcome } from './plinko.ts';
 import { rouletteColor, rouletteSlot } from './roulette.ts';
 import { slotSpin } from './slots.ts';
+import { type WheelRisk, type WheelSegments, wheelOutcome } from './wheel.ts';
 import { upgraderTicket, upgraderTicketDisplay, upgraderWinningTickets, upgraderWins } from './upgrader.ts';
 
 export type VerifyInput =
@@ -32,6 +36,15 @@ export type VerifyInput =
       side?: 'under' | 'over';
     }
   | { game: 'cases'; serverSeed: string; clientSeed: string; nonce: number }
+  | { game: 'plinko'; serverSeed: string; clientSeed: string; nonce: number; rows: number; risk: PlinkoRisk }
+  | {
+      game: 'wheel';
+      serverSeed: string;
+      clientSeed: string;
+      nonce: number;
+      segments: WheelSegments;
+      risk: WheelRisk;
+    }
   | { game: 'slots'; serverSeed: string; clientSeed: string; nonce: number }
   | {
       game: 'blackjack';
@@ -42,6 +55,15 @@ export type VerifyInput =
       actions?: BlackjackAction[];
       /** cards to list in draw order when no actions are given */
       cards?: number;
+    }
+  | { game: 'keno'; serverSeed: string; clientSeed: string; nonce: number; risk?: KenoRisk; picks?: number[] }
+  | {
+      game: 'hilo';
+      serverSeed: string;
+      clientSeed: string;
+      nonce: number;
+      /** the game's recorded choices (higher, lower, same, skip): replays it */
+      choices?: HiloChoice[];
     }
   | { game: 'battles'; serverSeed: string; blockId: string; rounds: number; seats: number }
   | { game: 'coinflip'; serverSeed: string; blockId: string }
@@ -93,6 +115,19 @@ export function verifyOutcome(input: VerifyInput): VerifyLine[] {
     case 'cases':
       add('Ticket', caseTicket(input));
       break;
+    case 'plinko': {
+      const o = plinkoOutcome(input, 0, input.rows, input.risk);
+      add('Path', o.path.map((step) => (step === 1 ? 'R' : 'L')).join(' '));
+      add('Slot', `${o.slot} of 0..${input.rows}`);
+      add('Multiplier', `${(o.multiplier / 100).toFixed(2)}x`);
+      break;
+    }
+    case 'wheel': {
+      const o = wheelOutcome(input, 0, input.segments, input.risk);
+      add('Segment', `${o.segment} of 0..${input.segments - 1}`);
+      add('Multiplier', `${(o.multiplier / 100).toFixed(2)}x`);
+      break;
+    }
     case 'blackjack': {
       if (!input.actions) {
         add(
@@ -121,6 +156,35 @@ export function verifyOutcome(input: VerifyInput): VerifyLine[] {
       add('Dealer', show(state.dealer));
       add('Cards drawn', state.drawn);
       if (state.phase !== 'done') add('Hand', 'not finished: more actions are needed');
+      break;
+    }
+    case 'keno': {
+      const drawn = kenoDraw(input);
+      add('Drawn (draw order)', drawn.join(', '));
+      if (input.picks && input.picks.length > 0) {
+        const o = kenoSettle(drawn, 100, input.risk ?? 'classic', input.picks);
+        add('Hits', o.hits.length > 0 ? o.hits.join(', ') : 'none');
+        add('Multiplier', `${(o.multiplier / 100).toFixed(2)}x`);
+      }
+      break;
+    }
+    case 'hilo': {
+      if (!input.choices || input.choices.length === 0) {
+        const cards = Array.from({ length: 12 }, (_, k) => hiloCard(input, k));
+        add('Cards in deal order', cards.map(cardLabel).join(' '));
+        add('Deal', 'the start card, then one card per guess or skip');
+        break;
+      }
+      const game = hiloReplay(input, input.choices);
+      add('Cards in deal order', game.cards.map(cardLabel).join(' '));
+      add(
+        'Guesses',
+        game.steps
+          .map((s) => (s.choice === 'skip' ? 'skip' : `${s.choice} ${s.win ? 'won' : 'lost'}`))
+          .join(', '),
+      );
+      add('Result', game.status === 'lost' ? 'lost' : 'won guesses: cash-out possible');
+      add('Multiplier', `${(hiloMultiplier(game.won) / 10000).toFixed(4)}x`);
       break;
     }
     case 'battles':

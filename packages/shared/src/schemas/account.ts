@@ -93,6 +93,8 @@ export const ACCOUNT_TEXT = {
   verificationSent: 'We sent you a new confirmation link.',
   badLink: 'This link is invalid or has expired.',
   verifyFirst: 'Please confirm your email address before withdrawing: open the link we mailed you.',
+  /** said up front where a withdrawal starts (issue 28 item 12), followed by the address */
+  confirmToWithdraw: 'Withdrawals need a confirmed email address: open the link we mailed to',
 } as const;
 
 /** Issue 16 §4: responsible gaming. Amounts are coins on the wire (null = no limit). */
@@ -156,3 +158,6 @@ export interface RgView {
   /** A running cool-off or self-exclusion; until null = permanent. */
   block: { kind: 'cool_off' | 'self_exclusion'; until: string | null } | null;
 }
+
+// the break sentence lives apart from the schemas, so the shell's banner needs no zod
+export { formatBreakEnd, type RgBreakKind, rgBreakSentence } from '../rg-text.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type Cents, formatCents } from '../money.ts';
 import { coinAmount, INTEGER_STRING, playOptions, text, wireNumber } from './common.ts';
 
 /** Rarity colours of items (spec-3 §3), by name. */
@@ -140,4 +141,18 @@ export interface CaseOpenedEvent {
 export interface RewardCaseView extends CaseSummaryView {
   kind: 'daily' | 'level';
   level: number | null;
+}
+
+/**
+ * The toast of a finished case opening (cases:success): what the item is worth against what the
+ * case cost (issue 28 item 9: a 0.10 item from a 2.50 case is not "won"). A free case (no price
+ * paid) says what it is worth.
+ */
+export function caseResultText(itemName: string, itemCents: Cents, paidCents: Cents): string {
+  const worth = formatCents(itemCents);
+  if (paidCents <= 0) return `You won ${itemName} worth ${worth}!`;
+  const diff = formatCents(Math.abs(itemCents - paidCents));
+  const price = formatCents(paidCents);
+  if (itemCents >= paidCents) return `You won ${itemName} worth ${worth} from a ${price} case (+${diff})!`;
+  return `You got ${itemName} worth ${worth} from a ${price} case (−${diff}).`;
 }

@@ -6,6 +6,7 @@ import {
   isModeratorCommand,
   MUTE_MAX_MINUTES,
   parseChatCommand,
+  tipAmountLabel,
   rankColor,
   sendChatMessagePayload,
 } from './chat.ts';
@@ -19,9 +20,17 @@ describe('parseChatCommand', () => {
     expect(parseChatCommand('.mute-user 9 60')).toEqual({ kind: 'mute-user', userId: '9', minutes: 60 });
     expect(parseChatCommand('.ban-user 9')).toEqual({ kind: 'ban-user', userId: '9' });
   });
-  it('leaves links, dots and unknown words as messages', () => {
-    for (const s of ['/battles/ab12', '...', 'hello', '/tipme', '.hello there', '/ tip 1 2'])
+  it('leaves links, dots and words as messages', () => {
+    for (const s of ['/battles/ab12', '...', 'hello', '.hello there', '/ tip 1 2', '/', '/3 ok', '.lol'])
       expect(parseChatCommand(s)).toEqual({ kind: 'message' });
+  });
+  it('answers an unknown /command with the server text, never posting it (issue 28 item 3)', () => {
+    for (const s of ['/foo', '/tipme', '/Tip 1 2', '/shrug hello there', '/rain_now'])
+      expect(parseChatCommand(s), s).toEqual({
+        kind: 'invalid',
+        error: CHAT_TEXT.unknownCommand,
+        moderator: false,
+      });
   });
   it('answers a usage text for a malformed command', () => {
     expect(parseChatCommand('/tip abc 1')).toMatchObject({ kind: 'invalid', error: CHAT_TEXT.tipUsage });
@@ -54,8 +63,10 @@ describe('chat command rules (spec-2 §7)', () => {
   const invalid = (error: string, moderator: boolean) => ({ kind: 'invalid', error, moderator });
 
   it('a command is only a command at the start of the line, with its whole name', () => {
-    for (const s of ['hello /tip 12 5', 'gg .ban-user 9', '/tip5 1', '/tip-rain5', '.ban-user9'])
+    for (const s of ['hello /tip 12 5', 'gg .ban-user 9', '.ban-user9'])
       expect(parseChatCommand(s), s).toEqual({ kind: 'message' });
+    for (const s of ['/tip5 1', '/tip-rain5'])
+      expect(parseChatCommand(s), s).toEqual(invalid(CHAT_TEXT.unknownCommand, false));
   });
 
   it('arguments may be separated by any run of spaces', () => {
@@ -146,6 +157,15 @@ describe('chat texts', () => {
     expect(chatText.tipLevelRequired(15)).toBe('You need to reach level 15 to tip.');
     expect(chatText.tipRainLevelRequired(10)).toBe('You need to reach level 10 to tip the rain.');
     expect(chatText.muteDone('bob', 10)).toBe('bob is muted for 10 minutes.');
+    expect(chatText.muteDone('bob', 1)).toBe('bob is muted for 1 minute.');
+  });
+
+  it('the tip dialogs label the amount in coins with its dollar value beside (issue 28 item 4)', () => {
+    expect(tipAmountLabel({ min: 1, max: 100 })).toBe('Amount: 1.00 – 100.00 coins ($0.50 – $50.00)');
+    expect(tipAmountLabel({ min: 0.05, max: 2500 })).toBe(
+      'Amount: 0.05 – 2,500.00 coins ($0.02 – $1,250.00)',
+    );
+    expect(tipAmountLabel(null)).toBe('Amount (coins)');
     expect(chatText.banDone('bob')).toBe('bob has been banned.');
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MODERATOR_RANK } from '../constants.ts';
-import { type Cents, coinsToCents, formatCents } from '../money.ts';
+import { COINS_PER_DOLLAR, type Cents, coinsToCents, formatCents } from '../money.ts';
 import { MONEY_STRING, text, wireId } from './common.ts';
 import type { PlayerLevel } from './crash.ts';
 
@@ -69,6 +69,7 @@ export const CHAT_TEXT = {
   muteUsage: 'Usage: .mute-user {userId} [minutes]',
   banUsage: 'Usage: .ban-user {userId}',
   tipSelf: 'You cannot tip yourself.',
+  tipUnavailable: 'This player cannot receive tips right now.',
   userNotFound: 'User not found.',
   messageNotFound: 'Message not found.',
   cannotModerate: 'You cannot moderate this user.',
@@ -77,7 +78,6 @@ export const CHAT_TEXT = {
   rulesTitle: 'Chat Rules',
   commandsTitle: 'Chat Commands',
   tipRainNote: 'Your amount will be added to the current pot.',
-  tipAmountLabel: '$1.00 - $100.00',
   caseBattleLink: 'Case Battle',
 } as const;
 
@@ -110,7 +110,8 @@ export const chatText = {
     `Tips must be between ${formatCents(minCents)} and ${formatCents(maxCents)}.`,
   tipSent: (username: string, cents: Cents) => `You tipped ${username} ${formatCents(cents)} coins!`,
   tipReceived: (username: string, cents: Cents) => `${username} tipped you ${formatCents(cents)} coins!`,
-  muteDone: (username: string, minutes: number) => `${username} is muted for ${minutes} minutes.`,
+  muteDone: (username: string, minutes: number) =>
+    `${username} is muted for ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   banDone: (username: string) => `${username} has been banned.`,
 };
 
@@ -229,7 +230,7 @@ export const giveawayStateSchema = z.object({
   serverSeed: z.string().nullable(),
   /**
    * The public value, fixed after entries close: the id of EOS block `blockNumber` ('eos'), or when
-   * the beacon stayed away the SHA-256 (hex) of the entry list ('entries'; docs/decisions.md
+   * the beacon stayed away the SHA-256 (hex) of the entry list ('entries'; docs/decisions/chat.md
    * "Giveaways")
    */
   publicSeed: z.string().nullable(),
@@ -241,6 +242,25 @@ export const giveawayStateSchema = z.object({
   winner: z.object({ id: z.string(), username: z.string(), avatar: z.string() }).nullable(),
 });
 export type GiveawayState = z.infer<typeof giveawayStateSchema>;
+
+/** GET /api/chat/tip-limits: what a tip and a rain tip may be, in coins (the operator's settings). */
+export const tipLimitsSchema = z.object({
+  tip: z.object({ min: z.number(), max: z.number() }),
+  tipRain: z.object({ min: z.number(), max: z.number() }),
+});
+export type TipLimits = z.infer<typeof tipLimitsSchema>;
+
+/**
+ * The amount label of the tip and tip-rain dialogs: amounts are coins, so the range is in coins with
+ * its dollar value beside (2 coins = 1 dollar; issue 28 item 4), e.g. "Amount: 1.00 – 100.00 coins
+ * ($0.50 – $50.00)". Without limits (not loaded yet) just "Amount (coins)".
+ */
+export function tipAmountLabel(range?: { min: number; max: number } | null): string {
+  if (!range) return 'Amount (coins)';
+  const coins = (v: number) => formatCents(coinsToCents(v));
+  const usd = (v: number) => `$${formatCents(Math.floor(coinsToCents(v) / COINS_PER_DOLLAR))}`;
+  return `Amount: ${coins(range.min)} – ${coins(range.max)} coins (${usd(range.min)} – ${usd(range.max)})`;
+}
 
 /** GET /api/chat/history */
 export const chatHistorySchema = z.object({
@@ -286,11 +306,12 @@ function amountCents(s: string | undefined): Cents | null {
 
 /**
  * Reads a chat line (already trimmed). `/tip`, `/tip-rain`, `.remove-message`, `.mute-user` and
- * `.ban-user` followed by a space or the end are commands; anything else, `/battles/ab12` and
- * "..." included, is a message. Amounts are range-checked by the server, not here.
+ * `.ban-user` followed by a space or the end are commands; any other `/word` is an unknown command
+ * (answered, never posted: issue 28 item 3); anything else, `/battles/ab12`, `.lol` and "..."
+ * included, is a message. Amounts are range-checked by the server, not here.
  */
 export function parseChatCommand(content: string): ChatCommand {
-  const m = /^([/.])([a-z-]+)(?:\s+(.*))?$/s.exec(content);
+  const m = /^([/.])([A-Za-z][A-Za-z0-9_-]*)(?:\s+(.*))?$/s.exec(content);
   if (!m) return { kind: 'message' };
   const [, prefix, name, rest = ''] = m;
   const args = rest.trim() === '' ? [] : rest.trim().split(/\s+/);
@@ -307,7 +328,7 @@ export function parseChatCommand(content: string): ChatCommand {
         return { kind: 'invalid', error: CHAT_TEXT.tipRainUsage, moderator: false };
       return { kind: 'tip-rain', cents };
     }
-    return { kind: 'message' };
+    return { kind: 'invalid', error: CHAT_TEXT.unknownCommand, moderator: false };
   }
   if (name === 'remove-message') {
     if (args.length !== 1 || !ID.test(args[0] ?? ''))

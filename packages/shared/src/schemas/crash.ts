@@ -76,6 +76,8 @@ export interface CrashBet {
 /** A finished round (PROTOCOL.md §6 CrashHist); crashPoint is a decimal multiplier (2.91). */
 export interface CrashHist {
   _id: string;
+  /** crash's own round count from 1 (the number players see; `_id` is the row id) */
+  number: number;
   createdAt: string;
   privateHash: string;
   privateSeed: string;
@@ -92,6 +94,8 @@ export interface CrashHist {
 /** GET /api/crash `current`. crashPoint (hundredths) and privateSeed only once the round is over. */
 export interface CrashCurrent {
   _id: string;
+  /** crash's own round count from 1 */
+  number: number;
   status: CrashStatus;
   startedAt: string | null;
   /** ms since the start (InProgress) */
@@ -113,6 +117,8 @@ export interface CrashState {
 
 export interface CrashStartingEvent {
   _id: string;
+  /** crash's own round count (ours; the original client reads `_id`) */
+  number?: number;
   privateHash: string;
   timeUntilStart: number;
 }

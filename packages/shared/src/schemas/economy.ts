@@ -106,7 +106,7 @@ export interface VipLevelView {
   rakebackPercentage: number;
 }
 
-/** GET /vip (PROTOCOL.md §4); nextLevel is absent at the top level. */
+/** GET /vip (PROTOCOL.md §4); at the top level nextLevel is the top level again (the original client reads it unguarded). */
 export interface VipView {
   allLevels: VipLevelView[];
   majorLevelNames: string[];

@@ -72,7 +72,7 @@ export const upgraderAttemptPayload = z.tuple([
         .string()
         .regex(/^[0-9]{1,18}$/)
         .transform(Number),
-      z.object({ id: wireNumber(z.number().int().positive(), INTEGER_STRING) }).transform((o) => o.id),
+      // a named object first: the original's item may carry an id of its own list, never ours
       z
         .object({
           name: z
@@ -89,6 +89,7 @@ export const upgraderAttemptPayload = z.tuple([
           ),
         })
         .transform((o): UpgraderItemRef => ({ name: o.name, price: o.price })),
+      z.object({ id: wireNumber(z.number().int().positive(), INTEGER_STRING) }).transform((o) => o.id),
     ],
     { error: 'Please choose an item.' },
   ),

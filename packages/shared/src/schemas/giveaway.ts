@@ -5,7 +5,7 @@ import { coinAmount, INTEGER_STRING, wireNumber } from './common.ts';
 /**
  * Giveaways (issue 10 item 5; not in the spec, ours): an admin starts one with a prize, a duration
  * and an entry rule (a minimum wager over the last 7 days); players join from the chat's giveaway
- * panel; the winner is drawn provably fairly (docs/decisions.md "Giveaways"). The state sent to
+ * panel; the winner is drawn provably fairly (docs/decisions/chat.md "Giveaways"). The state sent to
  * clients (GiveawayState) and the event names live in chat.ts.
  */
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Cents } from '../money.ts';
-import { coinAmount, INTEGER_STRING, wireNumber } from './common.ts';
+import { type Cents, MAX_AMOUNT_CENTS } from '../money.ts';
+import { INTEGER_STRING, MONEY_STRING, wireNumber } from './common.ts';
 
 /**
  * The weekly wager race (issue 11; spec-2 §2, §3, §7; PROTOCOL.md §4; economy.md "Race"): entry
@@ -30,21 +30,34 @@ export function racePlacePrizeCoins(prizeCoins: number, place: number): number {
   return pct === undefined ? 0 : Math.floor(prizeCoins * pct) / 100;
 }
 
+/** The admin race form's refusals, in words. */
+export const RACE_FORM_TEXT = {
+  endMissing: 'Please choose the date and time the race ends.',
+  endTooFar: 'The race must end before the year 2100.',
+  prizeMissing: 'Please enter the prize in coins.',
+} as const;
+
 /** Epoch seconds the admin form may send: within 2000-01-01 … 2100-01-01. */
 const EPOCH_SECONDS_MIN = 946_684_800;
 const EPOCH_SECONDS_MAX = 4_102_444_800;
 
 /** PUT /api/external/v1/race/create (rank 5): endingDate in epoch seconds (PROTOCOL §4), prize in coins. */
 export const raceCreateBody = z.object({
+  // the admin form's words (issue 28 item 14): the field names of the wire are not shown
   endingDate: wireNumber(
     z
-      .number({ error: 'endingDate must be a number of seconds.' })
-      .int('endingDate must be whole seconds.')
-      .min(EPOCH_SECONDS_MIN, 'endingDate must be epoch seconds.')
-      .max(EPOCH_SECONDS_MAX, 'endingDate is too far away.'),
+      .number({ error: RACE_FORM_TEXT.endMissing })
+      .int(RACE_FORM_TEXT.endMissing)
+      .min(EPOCH_SECONDS_MIN, RACE_FORM_TEXT.endMissing)
+      .max(EPOCH_SECONDS_MAX, RACE_FORM_TEXT.endTooFar),
     INTEGER_STRING,
   ),
-  prize: coinAmount.refine((v) => v >= 0.1, 'Prize must be at least 0.10.'),
+  prize: wireNumber(
+    z
+      .number({ error: RACE_FORM_TEXT.prizeMissing })
+      .refine((v) => v * 100 <= MAX_AMOUNT_CENTS, 'The prize is too large.'),
+    MONEY_STRING,
+  ).refine((v) => v >= 0.1, 'Prize must be at least 0.10.'),
 });
 export type RaceCreateBody = z.infer<typeof raceCreateBody>;
 
@@ -60,6 +73,19 @@ export interface RaceEntry {
   _user: RaceUser;
   /** coins paid for the place (the last race only) */
   prize?: number;
+  /**
+   * An empty podium place (issue 27): GET /race pads the top ten to three entries because the
+   * original client reads places 1 to 3 unguarded. Our client drops these and shows the place empty.
+   */
+  placeholder?: true;
+}
+
+/** The podium's places: GET /race always lists at least this many entries (placeholders pad it). */
+export const RACE_PODIUM_PLACES = 3;
+
+/** The real entries of a race view (placeholders dropped). */
+export function withoutPlaceholders(view: RaceView): RaceView {
+  return view.active ? { ...view, topTen: view.topTen.filter((e) => !e.placeholder) } : view;
 }
 
 export interface RaceInfo {
@@ -88,6 +114,27 @@ export interface RaceCreated {
   prize: number;
   endingDate: string;
   status: 'active' | 'scheduled';
+  /** ISO date the race starts (a scheduled race: when the current one ends) */
+  startsAt: string;
+}
+
+/** GET /api/external/v1/race/schedule (rank 5): the running race and the races waiting after it. */
+export interface RaceSchedule {
+  current: (RaceInfo & { startsAt: string }) | null;
+  scheduled: Array<RaceInfo & { startsAt: string }>;
+}
+
+/** The admin's toast for a race created while another runs (issue 28 item 14). */
+export function raceScheduledText(startsAtIso: string, endsAtIso: string): string {
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString('en-US', {
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+    });
+  return `Race scheduled after the current race: starts ${when(startsAtIso)}, ends ${when(endsAtIso)}.`;
 }
 
 export const RACE_TEXT = {
@@ -101,4 +148,6 @@ export const RACE_TEXT = {
   endingInPast: 'The race must end in the future.',
   endingBeforeCurrent: 'The race must end after the current race.',
   modalPrize: '$1,000',
+  /** a podium place nobody holds yet (the original client shows it as a name) */
+  emptyPlace: 'Empty place',
 } as const;

@@ -50,6 +50,8 @@ export interface RouletteRollStatus {
 /** GET /api/roulette `current`. */
 export interface RouletteCurrent {
   _id: string;
+  /** roulette's own round count from 1 */
+  number: number;
   joinable: boolean;
   /** ms until betting closes */
   timeLeft: number;
@@ -65,6 +67,8 @@ export interface RouletteCurrent {
 /** One rolled round (newest first in GET /api/roulette). winner is the slot's colour. */
 export interface RouletteHistoryEntry {
   _id: string;
+  /** roulette's own round count from 1 (the number players see; `_id` is the row id) */
+  number: number;
   privateHash: string;
   privateSeed: string;
   publicSeed: string;

@@ -59,6 +59,8 @@ export interface LaunchGameView {
   launch_url: string;
   /** true when the URL opens the built-in sandbox slot instead of the provider's game */
   sandbox: boolean;
+  /** a launch without a session (the original client's bare request): play money, no account */
+  demo?: boolean;
 }
 
 /** POST /api/external/v1/slots/:code {status?, sort?} (admin). */
@@ -74,6 +76,9 @@ export const sandboxSpinBody = z.object({
   session: z.string().regex(/^[a-f0-9]{48}$/, 'Invalid session.'),
   amount: coinAmount,
 });
+
+/** POST /api/slots/sandbox/demo-spin {game, amount}: a demo spin, play money (issue 27). */
+export const sandboxDemoSpinBody = z.object({ game: slotGameCode, amount: coinAmount });
 
 export interface SandboxSpinView {
   roundId: string;

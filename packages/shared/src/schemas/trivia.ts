@@ -40,7 +40,6 @@ export const TRIVIA_TEXT = {
   startsIn: 'Question in',
   answerHint: 'Type your answer in chat',
   // a correct answer is never shown in chat: its sender gets one of these (or the win notification)
-  notStarted: 'The trivia question is not out yet.',
   alreadyWon: 'You have already won this trivia.',
   placesTaken: 'Correct, but all the trivia places were already taken.',
 } as const;

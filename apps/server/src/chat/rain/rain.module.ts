@@ -11,13 +11,20 @@ import {
 import { audit } from '../../admin/admin.routes.ts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { runWhileLeader } from '../../games/rounds/round-runner.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { parse, requireAdmin } from '../../platform/http.ts';
 import { chatHooksOf } from '../chat.service.ts';
 import { RainLoop } from './rain.loop.ts';
-import { enterRain, type RainSettings, rainSettings, rainState, socketIp, tipRain } from './rain.service.ts';
+import {
+  currentRainPot,
+  enterRain,
+  type RainSettings,
+  rainSettings,
+  rainState,
+  socketIp,
+  tipRain,
+} from './rain.service.ts';
 
 const loops = new WeakMap<Ctx, RainLoop>();
 
@@ -35,6 +42,16 @@ export function rainFeature(app: FastifyInstance, ctx: Ctx): void {
   const hooks = chatHooksOf(ctx);
   hooks.rain = () => rainState(ctx);
   hooks.tipRain = (sender, cents) => tipRain(ctx, sender, cents);
+
+  // the pot on connect and again after auth (issue 27): the original client's header starts at 0.00
+  // and only ever moves to a rain-update-amount
+  const sendPot = (socket: { emit(event: string, ...args: unknown[]): unknown }) => {
+    currentRainPot(ctx)
+      .then((pot) => socket.emit(CHAT_EVENTS.rainUpdateAmount, pot))
+      .catch((err) => ctx.log.warn({ err }, 'rain pot for a new socket failed'));
+  };
+  ctx.realtime.ns('chat').on('connection', sendPot);
+  ctx.realtime.onAuthenticated('chat', sendPot);
 
   ctx.realtime.handle(
     'chat',
@@ -110,9 +127,7 @@ export function rainFeature(app: FastifyInstance, ctx: Ctx): void {
     return rainSettingsView(await rainSettings(ctx.db));
   });
 
-  const loop = new RainLoop(ctx);
-  loops.set(ctx, loop);
-  runWhileLeader(ctx, { rain: loop });
+  loops.set(ctx, new RainLoop(ctx));
 }
 
 function rainSettingsView(s: RainSettings): RainSettingsView {

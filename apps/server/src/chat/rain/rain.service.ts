@@ -6,7 +6,8 @@ import type { Ctx } from '../../platform/context.ts';
 import type { DB } from '../../platform/db-types.ts';
 import { Errors } from '../../platform/errors.ts';
 import { inTransaction, type Unit } from '../../platform/tx.ts';
-import type { ChatSender } from '../chat.service.ts';
+import { playersOnBreak, refuseOnBreak } from '../../platform/wallet.ts';
+import { type ChatSender, requireNotMuted } from '../chat.service.ts';
 import { potOf, splitRain } from './rain-split.ts';
 
 export interface RainSettings {
@@ -90,8 +91,21 @@ export async function rainState(ctx: Ctx): Promise<RainState> {
   };
 }
 
+/**
+ * The rain's state and its pot to everyone (a rain opened, its window opened, one closed and the
+ * next began). The original client shows the pot only from `rain-update-amount` (issue 27), so the
+ * pot travels with every state change, not only after a tip.
+ */
 export async function broadcastRainState(ctx: Ctx): Promise<void> {
-  chatNs(ctx).emit(CHAT_EVENTS.rainStateChanged, await rainState(ctx));
+  const state = await rainState(ctx);
+  chatNs(ctx).emit(CHAT_EVENTS.rainStateChanged, state);
+  chatNs(ctx).emit(CHAT_EVENTS.rainUpdateAmount, state.prize);
+}
+
+/** The open rain's whole pot in coins (0 when none runs): one indexed read, for a new socket. */
+export async function currentRainPot(ctx: Ctx): Promise<number> {
+  const rain = await openRain(ctx.db);
+  return rain ? centsToCoins(potOf(rain)) : 0;
 }
 
 /** Inserts the next rain (the one-open index refuses a second); closes `everyMs` after `from`. */
@@ -142,10 +156,17 @@ export async function closeRain(ctx: Ctx, rainId: number): Promise<boolean> {
       .where('rain_id', '=', rainId)
       .orderBy('user_id')
       .execute();
+    // issue 26: a joiner on a break now is left out; the pot is shared by the others (nothing is
+    // paid to them, and the split's remainder rule keeps every cent of the pot)
+    const away = await playersOnBreak(
+      unit.tx,
+      joins.map((j) => Number(j.user_id)),
+    );
+    const paid = joins.filter((j) => !away.has(Number(j.user_id)));
     const pot = potOf(rain);
-    const { share, remainder } = splitRain(rain, joins.length);
+    const { share, remainder } = splitRain(rain, paid.length);
     if (share > 0)
-      for (const j of joins)
+      for (const j of paid)
         await ctx.wallet.apply(unit, {
           userId: j.user_id,
           delta: share,
@@ -155,11 +176,11 @@ export async function closeRain(ctx: Ctx, rainId: number): Promise<boolean> {
         });
     await unit.tx
       .updateTable('rains')
-      .set({ joiners: joins.length, share, remainder })
+      .set({ joiners: paid.length, share, remainder })
       .where('id', '=', rainId)
       .execute();
     await insertRain(unit, settings, now, remainder, rain.closes_at);
-    ctx.log.info({ rainId, pot, joiners: joins.length, share, remainder }, 'rain paid');
+    ctx.log.info({ rainId, pot, joiners: paid.length, onBreak: away.size, share, remainder }, 'rain paid');
     return true;
   });
 }
@@ -186,6 +207,10 @@ export async function enterRain(
   captchaToken: string | undefined,
 ): Promise<void> {
   if (!(await ctx.captcha.verify(captchaToken, ip))) throw refuse(RAIN_TEXT.captcha);
+  // issue 26: a player on a break cannot join (the wallet's own question, its sentence)
+  await refuseOnBreak(ctx.db, userId);
+  // issue 26 item 10: nor a muted one (docs/decisions/responsible-gaming.md)
+  await requireNotMuted(ctx, ctx.db, userId);
   const settings = await rainSettings(ctx.db);
   const now = ctx.clock.now();
   const suspicious = await inTransaction(ctx.db, async (unit) => {

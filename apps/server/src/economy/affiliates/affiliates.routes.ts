@@ -1,7 +1,7 @@
 import { affiliateRedeemBody, affiliateUpdateCodeBody, centsToCoins } from '@coinsite/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../../platform/context.ts';
-import { limit, parse, requireUser } from '../../platform/http.ts';
+import { limit, loadLimit, parse, requireUser } from '../../platform/http.ts';
 import {
   affiliatesView,
   claimAffiliateEarnings,
@@ -21,13 +21,13 @@ export function affiliatesRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post('/api/user/affiliates/redeem', async (req) => {
     const user = await requireUser(ctx, req);
     const { code } = parse(affiliateRedeemBody, req.body);
-    await limit(ctx, `affiliate-redeem:${user.id}`, 10, 60_000, SLOW);
+    await limit(ctx, `affiliate-redeem:${user.id}`, loadLimit(10, 60_000), SLOW);
     return redeemAffiliateCode(ctx, user.id, code);
   });
 
   app.post('/api/user/affiliates/claim', async (req) => {
     const user = await requireUser(ctx, req);
-    await limit(ctx, `affiliate-claim:${user.id}`, 10, 60_000, SLOW);
+    await limit(ctx, `affiliate-claim:${user.id}`, loadLimit(10, 60_000), SLOW);
     const cents = await claimAffiliateEarnings(ctx, user.id);
     return { claimedAmount: centsToCoins(cents) };
   });
@@ -35,7 +35,7 @@ export function affiliatesRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post('/api/user/affiliates/update-code', async (req) => {
     const user = await requireUser(ctx, req);
     const { code } = parse(affiliateUpdateCodeBody, req.body);
-    await limit(ctx, `affiliate-code:${user.id}`, 10, 60_000, SLOW);
+    await limit(ctx, `affiliate-code:${user.id}`, loadLimit(10, 60_000), SLOW);
     return { newAffiliateCode: await updateAffiliateCode(ctx, user.id, code) };
   });
 }

@@ -9,6 +9,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { AppError, Errors } from '../../platform/errors.ts';
 import { inTransaction, pgErrorCode } from '../../platform/tx.ts';
 import {
+  creditCountedClaim,
   ensureRewardsRow,
   rewardSettings,
   rewardsRow,
@@ -204,30 +205,23 @@ export async function claimAffiliateEarnings(ctx: Ctx, userId: number): Promise<
       `You need at least ${centsToCoins(settings.affiliateMinClaim).toFixed(2)} coins of affiliate earnings to claim.`,
     );
   const n = (mine?.affiliate_claims ?? 0) + 1;
-  const meanwhile = new AppError('already_claimed', AFFILIATE_TEXT.claimedMeanwhile, 409);
-  try {
-    await inTransaction(ctx.db, async (unit) => {
-      await ctx.wallet.apply(unit, {
-        userId,
-        delta: cents,
-        kind: 'affiliate_claim',
-        ref: String(n),
-        idempotencyKey: `affiliate_claim:${userId}:${n}`,
-        answeredInResponse: true,
-      });
-      const done = await unit.tx
-        .updateTable('user_rewards')
-        .set((eb) => ({ affiliate_collected: eb('affiliate_collected', '+', cents), affiliate_claims: n }))
-        .where('user_id', '=', userId)
-        .where('affiliate_claims', '=', n - 1)
-        .returning('user_id')
-        .executeTakeFirst();
-      if (!done) throw meanwhile;
-    });
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'duplicate') throw meanwhile;
-    throw err;
-  }
+  await creditCountedClaim(ctx, {
+    userId,
+    cents,
+    kind: 'affiliate_claim',
+    n,
+    refused: new AppError('already_claimed', AFFILIATE_TEXT.claimedMeanwhile, 409),
+    take: async (tx) =>
+      Boolean(
+        await tx
+          .updateTable('user_rewards')
+          .set((eb) => ({ affiliate_collected: eb('affiliate_collected', '+', cents), affiliate_claims: n }))
+          .where('user_id', '=', userId)
+          .where('affiliate_claims', '=', n - 1)
+          .returning('user_id')
+          .executeTakeFirst(),
+      ),
+  });
   return cents;
 }
 

@@ -18,6 +18,7 @@ import { cashierAdminRoutes } from './cashier-admin.routes.ts';
 import { cashierRoutes } from './cashier.routes.ts';
 import { scanChains } from './crypto.service.ts';
 import { webhookRoutes } from './webhooks.routes.ts';
+import type { Feature } from '../../platform/feature.ts';
 
 export const SANDBOX_CASHTAG = '$CoinsiteSandbox';
 
@@ -104,3 +105,5 @@ function startChainWatcher(cashier: Cashier): void {
     cancel = null;
   });
 }
+
+export const feature: Feature = { name: 'cashier', routes: cashierModule };

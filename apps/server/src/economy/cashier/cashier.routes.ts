@@ -14,7 +14,7 @@ import { requireVerifiedEmail } from '../../platform/account/email-password.serv
 import { securityMail } from '../../platform/account/notify.ts';
 import { requireNoBreak } from '../../platform/account/rg.service.ts';
 import { requireSecondFactor } from '../../platform/account/two-factor.service.ts';
-import { limit, parse, requireUser } from '../../platform/http.ts';
+import { limit, loadLimit, parse, requireUser } from '../../platform/http.ts';
 import { initializeCard } from './card.service.ts';
 import { checkCashApp, initializeCashApp } from './cashapp.service.ts';
 import type { Cashier } from './cashier.context.ts';
@@ -57,9 +57,9 @@ export function cashierRoutes(app: FastifyInstance, cashier: Cashier): void {
   app.post('/api/cashier/crypto/withdraw', async (req) => {
     const user = await requireUser(ctx, req);
     const body = parse(withdrawBody, req.body);
-    await limit(ctx, `withdraw:${user.id}`, 10, 60_000);
+    await limit(ctx, `withdraw:${user.id}`, loadLimit(10, 60_000));
     await requireVerifiedEmail(ctx, user.id);
-    await requireSecondFactor(ctx, user.id, body.twoFactorCode);
+    await requireSecondFactor(ctx, user.id, body.twoFactorCode, { session: user.sessionId });
     const result = await requestWithdrawal(cashier, user, body);
     // issue 16 §6: every withdrawal request is mailed to the account's address
     await securityMail(ctx, user.id, 'Withdrawal requested', [
@@ -74,9 +74,12 @@ export function cashierRoutes(app: FastifyInstance, cashier: Cashier): void {
       const user = await requireUser(ctx, req);
       const { site_value } = parse(cardInitializeBody, req.body);
       await requireNoBreak(ctx, user.id);
-      await limit(ctx, `card-init:${user.id}`, 20, 10 * 60_000);
+      await limit(ctx, `card-init:${user.id}`, loadLimit(20, 10 * 60_000));
       const { redirectUrl, feeUsdCents, totalUsdCents } = await initializeCard(cashier, user, site_value);
-      if (cashier.card.sandbox) setSandboxOwner(req, reply, cashier.card.webhookSecret, redirectUrl);
+      // same origin (our client) the cookie is set here; across origins the browser drops it and the
+      // checkout page trades the owner token of its address for it
+      if (cashier.card.sandbox)
+        setSandboxOwner(req, reply, cashier.card.webhookSecret, redirectUrl.split('?')[0] ?? redirectUrl);
       // absolute: a client on another origin (CORS_ORIGIN) would resolve a sandbox path against its own
       return {
         message: 'Redirecting you to the checkout…',
@@ -93,7 +96,7 @@ export function cashierRoutes(app: FastifyInstance, cashier: Cashier): void {
       const user = await requireUser(ctx, req);
       const { deposit_amount } = parse(cashappInitializeBody, req.body);
       await requireNoBreak(ctx, user.id);
-      await limit(ctx, `cashapp-init:${user.id}`, 20, 10 * 60_000);
+      await limit(ctx, `cashapp-init:${user.id}`, loadLimit(20, 10 * 60_000));
       return initializeCashApp(cashier, user, deposit_amount);
     }),
   );
@@ -104,7 +107,7 @@ export function cashierRoutes(app: FastifyInstance, cashier: Cashier): void {
       const user = await requireUser(ctx, req);
       const { payment_link } = parse(cashappCheckBody, req.body);
       await requireNoBreak(ctx, user.id);
-      await limit(ctx, `cashapp-check:${user.id}`, 20, 60_000);
+      await limit(ctx, `cashapp-check:${user.id}`, loadLimit(20, 60_000));
       return checkCashApp(cashier, user, payment_link);
     }),
   );
@@ -120,7 +123,7 @@ export function cashierRoutes(app: FastifyInstance, cashier: Cashier): void {
     const user = await requireUser(ctx, req);
     const { game } = parse(skinsOrderBody, req.body);
     await requireNoBreak(ctx, user.id);
-    await limit(ctx, `skins-order:${user.id}`, 20, 10 * 60_000);
+    await limit(ctx, `skins-order:${user.id}`, loadLimit(20, 10 * 60_000));
     const order = await createSkinsOrder(cashier, user, game);
     if (cashier.skins.sandbox) setSandboxOwner(req, reply, cashier.skins.callbackSecret, order.url);
     return order;

@@ -31,7 +31,7 @@ describe.each(DB_KINDS)('daily deposit limit on %s', (db) => {
 
   /** Pays a card checkout through its signed webhook, as the provider would. */
   async function payCard(redirectUrl: string) {
-    const paymentId = redirectUrl.split('/').pop() ?? '';
+    const paymentId = redirectUrl.split('?')[0]?.split('/').pop() ?? '';
     const row = await server.site.ctx.db
       .selectFrom('cashier_transactions')
       .select('id')

@@ -1,5 +1,5 @@
 import { requireDepositRoom } from '../../platform/account/rg.service.ts';
-import { CASHIER_TEXT, dailyLimitsFor, formatCents, TX_STATE } from '@coinsite/shared';
+import { CASHIER_TEXT, dailyLimitsFor, decimalToCentsFloor, formatCents, TX_STATE } from '@coinsite/shared';
 import { sql } from 'kysely';
 import { AppError } from '../../platform/errors.ts';
 import type { Unit } from '../../platform/tx.ts';
@@ -87,7 +87,9 @@ export function checkNoticeAmount(
   method: keyof typeof MAX_SETTING,
   amountUsd: number | undefined,
 ): number {
-  const usdCents = amountUsd === undefined ? Number.NaN : Math.round(amountUsd * 100);
+  // whole cents, rounded down: an amount with more decimals (skins are priced to the tenth of a
+  // cent) is never credited more than was paid (issue 26)
+  const usdCents = amountUsd === undefined ? Number.NaN : decimalToCentsFloor(amountUsd);
   const max = cashier.config[MAX_SETTING[method]];
   if (!Number.isSafeInteger(usdCents) || usdCents < 1 || usdCents * 2 > max) {
     cashier.ctx.log.warn(

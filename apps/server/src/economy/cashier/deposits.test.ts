@@ -25,7 +25,10 @@ describe.each(DB_KINDS)('cashier deposits on %s', (db) => {
     expect(body.success).toBe(true);
     // the sandbox checkout's buttons answer the browser that opened it (sandbox-pages.ts)
     const cookie = res.headers.getSetCookie()[0]?.split(';')[0] ?? '';
-    const paymentId = body.redirectUrl.split('/').pop() ?? '';
+    // the address carries a one-time owner token (?owner=, for a checkout opened from another origin);
+    // the cookie above already names this caller the owner, so the tests use the bare address
+    const redirectUrl = body.redirectUrl.split('?')[0] ?? '';
+    const paymentId = redirectUrl.split('/').pop() ?? '';
     const row = await server.site.ctx.db
       .selectFrom('cashier_transactions')
       .select(['id', 'state'])
@@ -35,7 +38,7 @@ describe.each(DB_KINDS)('cashier deposits on %s', (db) => {
       paymentId,
       ref: `dep_${row.id}`,
       txId: row.id,
-      redirectUrl: body.redirectUrl,
+      redirectUrl,
       cookie,
       fee: body.fee,
       total: body.total,
@@ -160,6 +163,16 @@ describe.each(DB_KINDS)('cashier deposits on %s', (db) => {
     expect(results.filter((r) => r.body.result === 'credited')).toHaveLength(1);
     expect((await deliver(server, '/api/callbacks/skinsback', secret, event)).body.result).toBe('duplicate');
     expect(await balanceOf(server, user.id)).toBe(2468);
+    // a value with more than two decimals is credited its whole cents, never a cent more than paid
+    const second = await server.api<{ hash: string }>('POST', '/api/skinsback/create_order', {}, user.token);
+    const secondRow = await server.site.ctx.db
+      .selectFrom('skins_orders')
+      .select(['id'])
+      .where('hash', '=', second.body.hash)
+      .executeTakeFirstOrThrow();
+    const odd = { status: 'success', order_id: String(secondRow.id), transaction_id: 'sk-2', amount: 12.349 };
+    expect((await deliver(server, '/api/callbacks/skinsback', secret, odd)).body.result).toBe('credited');
+    expect(await balanceOf(server, user.id)).toBe(2468 + 2468);
   });
 
   it('cashapp: a receipt matching note, amount and cashtag credits once ever', async () => {

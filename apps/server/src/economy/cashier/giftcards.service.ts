@@ -1,6 +1,6 @@
 import { formatCents, TX_STATE, usdCentsToCoinCents } from '@coinsite/shared';
 import type { SessionUser } from '../../platform/auth/sessions.ts';
-import { limit } from '../../platform/http.ts';
+import { limit, securityLimit } from '../../platform/http.ts';
 import { inTransaction } from '../../platform/tx.ts';
 import { hashGiftCode } from '../../integrations/payments/giftcard.ts';
 import type { Cashier } from './cashier.context.ts';
@@ -28,8 +28,7 @@ export async function redeemGiftCard(
   await limit(
     cashier.ctx,
     `giftcard:${user.id}`,
-    10,
-    60_000,
+    securityLimit(10, 60_000),
     'Too many gift card attempts. Please wait a minute.',
   );
   const codeHash = hashGiftCode(code);

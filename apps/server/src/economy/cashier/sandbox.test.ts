@@ -88,7 +88,8 @@ describe.each(DB_KINDS)('payment sandboxes on %s', (db) => {
     const cash = await post('/api/cashapp/initialize', { deposit_amount: 5_001 }, { token: user.token });
     expect(JSON.parse(cash.text)).toMatchObject({ success: false });
     const init = await post('/api/arkpay/initialize', { site_value: 10 }, { token: user.token });
-    const paymentId = (JSON.parse(init.text) as { redirectUrl: string }).redirectUrl.split('/').pop();
+    const address = (JSON.parse(init.text) as { redirectUrl: string }).redirectUrl;
+    const paymentId = address.split('?')[0]?.split('/').pop();
     const row = await server.site.ctx.db
       .selectFrom('cashier_transactions')
       .select('id')
@@ -109,7 +110,8 @@ describe.each(DB_KINDS)('payment sandboxes on %s', (db) => {
     const other = await server.newUser();
     const mine = await post('/api/arkpay/initialize', { site_value: 10 }, { token: owner.token });
     const theirs = await post('/api/arkpay/initialize', { site_value: 10 }, { token: other.token });
-    const url = (JSON.parse(mine.text) as { redirectUrl: string }).redirectUrl;
+    const address = (JSON.parse(mine.text) as { redirectUrl: string }).redirectUrl;
+    const url = address.split('?')[0] ?? '';
     expect(mine.cookie).toMatch(/^sandbox_owner=[0-9a-f]{64}$/);
     for (const cookie of [undefined, theirs.cookie, 'sandbox_owner=00']) {
       for (const action of ['pay', 'cancel']) {
@@ -133,6 +135,69 @@ describe.each(DB_KINDS)('payment sandboxes on %s', (db) => {
     expect(await balanceOf(server, owner.id)).toBe(1000);
     expect((await pressButton(`${order.url}/deposit`, order.cookie)).status).toBe(200);
     expect(await balanceOf(server, owner.id)).toBe(1000 + 2500);
+  });
+});
+
+/**
+ * Issue 27 item 6: the original client starts the checkout from another origin, so the owner cookie
+ * its call sets is dropped by the browser. The checkout's address carries a one-time owner token
+ * that the page trades for the cookie, on its own origin.
+ */
+describe.each(DB_KINDS)('a sandbox checkout started from another origin (%s)', (db) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({
+      db,
+      env: { CORS_ORIGIN: 'http://original.example', PUBLIC_URL: 'http://127.0.0.1:1' },
+    });
+  });
+  afterAll(async () => {
+    if (server) expect(await findLedgerMismatches(server.site.ctx.db)).toEqual([]);
+    await server?.close();
+  });
+  const press = (pagePath: string, action: string, cookie?: string) =>
+    fetch(`${server.url}${pagePath}/${action}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
+      body: '',
+    });
+
+  it('the address trades its owner token for the cookie once; Pay then works, a replayed token gets nothing', async () => {
+    const buyer = await server.newUser();
+    const init = await fetch(`${server.url}/api/arkpay/initialize`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-auth-token': buyer.token,
+        origin: 'http://original.example',
+      },
+      body: JSON.stringify({ site_value: 10 }),
+    });
+    const { redirectUrl } = (await init.json()) as { redirectUrl: string };
+    // absolute (PUBLIC_URL) with the token; the cookie of this cross-origin answer never reaches the page
+    const address = new URL(redirectUrl);
+    expect(address.searchParams.get('owner')).toMatch(/^[0-9a-f]{48}$/);
+    const pagePath = address.pathname;
+    expect((await press(pagePath, 'pay')).status).toBe(403);
+
+    // a stranger's forged token: no cookie, back to the bare page
+    const forged = await fetch(`${server.url}${pagePath}?owner=${'0'.repeat(48)}`, { redirect: 'manual' });
+    expect(forged.status).toBe(303);
+    expect(forged.headers.getSetCookie()).toEqual([]);
+
+    const opened = await fetch(`${server.url}${pagePath}${address.search}`, { redirect: 'manual' });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toBe(pagePath);
+    const cookie = opened.headers.getSetCookie()[0]?.split(';')[0];
+    expect(cookie).toMatch(/^sandbox_owner=[0-9a-f]{64}$/);
+    // once: the same address opened again (a shared link, the history) sets nothing
+    const again = await fetch(`${server.url}${pagePath}${address.search}`, { redirect: 'manual' });
+    expect(again.headers.getSetCookie()).toEqual([]);
+
+    const paid = await press(pagePath, 'pay', cookie);
+    expect(paid.status).toBe(200);
+    expect(await paid.text()).toContain('Paid.');
+    expect(await balanceOf(server, buyer.id)).toBe(1000);
   });
 });
 

@@ -2,7 +2,7 @@ import { couponCreateBody, couponRedeemBody } from '@coinsite/shared';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../admin/admin.routes.ts';
 import type { Ctx } from '../../platform/context.ts';
-import { limit, parse, requireAdmin, requireUser } from '../../platform/http.ts';
+import { limit, parse, requireAdmin, requireUser, securityLimit } from '../../platform/http.ts';
 import { createCoupon, listCoupons, redeemCoupon } from './coupons.service.ts';
 
 /** POST /coupon/redeem (J); PUT /external/v1/coupons/add and GET …/coupons/list (A). */
@@ -11,7 +11,12 @@ export function couponsRoutes(app: FastifyInstance, ctx: Ctx): void {
     const user = await requireUser(ctx, req);
     const { code } = parse(couponRedeemBody, req.body);
     // guessing codes is the abuse to expect: 10 tries a minute per account
-    await limit(ctx, `coupon:${user.id}`, 10, 60_000, 'Too many coupon attempts, please wait a minute.');
+    await limit(
+      ctx,
+      `coupon:${user.id}`,
+      securityLimit(10, 60_000),
+      'Too many coupon attempts, please wait a minute.',
+    );
     return redeemCoupon(ctx, user.id, code);
   });
 

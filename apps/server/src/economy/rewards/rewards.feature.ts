@@ -6,6 +6,7 @@ import { vipRoutes } from '../vip/vip.routes.ts';
 import { seedVipLevels } from '../vip/vip.service.ts';
 import { registerWagerHooks } from '../wager-hooks.ts';
 import { rewardsRoutes } from './rewards.routes.ts';
+import type { Feature } from '../../platform/feature.ts';
 
 /** Coupons, affiliates, VIP and rakeback, faucet: their routes, the level table and the wager hook. */
 export async function rewardsFeature(app: FastifyInstance, ctx: Ctx): Promise<void> {
@@ -16,3 +17,5 @@ export async function rewardsFeature(app: FastifyInstance, ctx: Ctx): Promise<vo
   vipRoutes(app, ctx);
   rewardsRoutes(app, ctx);
 }
+
+export const feature: Feature = { name: 'rewards', routes: rewardsFeature };

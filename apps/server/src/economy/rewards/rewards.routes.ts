@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../../platform/context.ts';
-import { limit, requireUser } from '../../platform/http.ts';
+import { limit, loadLimit, requireUser } from '../../platform/http.ts';
 import { claimFaucet, faucetView } from './faucet.service.ts';
 
 /** The faucet of the Rewards dialog and page (the spec shows no path: ours are below /rewards). */
@@ -12,7 +12,7 @@ export function rewardsRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   app.post('/api/rewards/faucet/claim', async (req) => {
     const user = await requireUser(ctx, req);
-    await limit(ctx, `faucet:${user.id}`, 10, 60_000, 'Too many attempts, please wait a minute.');
+    await limit(ctx, `faucet:${user.id}`, loadLimit(10, 60_000), 'Too many attempts, please wait a minute.');
     return claimFaucet(ctx, user.id);
   });
 }

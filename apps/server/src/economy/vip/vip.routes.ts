@@ -1,7 +1,7 @@
 import { centsToCoins } from '@coinsite/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../../platform/context.ts';
-import { limit, requireUser } from '../../platform/http.ts';
+import { limit, loadLimit, requireUser } from '../../platform/http.ts';
 import { claimRakeback, VipTable, vipView } from './vip.service.ts';
 
 /** GET /vip/ (J) and POST /vip/claim (J), PROTOCOL.md §4. */
@@ -17,7 +17,7 @@ export function vipRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   app.post('/api/vip/claim', async (req) => {
     const user = await requireUser(ctx, req);
-    await limit(ctx, `rakeback-claim:${user.id}`, 10, 60_000);
+    await limit(ctx, `rakeback-claim:${user.id}`, loadLimit(10, 60_000));
     const cents = await claimRakeback(ctx, user.id);
     return { rakebackClaimed: centsToCoins(cents) };
   });

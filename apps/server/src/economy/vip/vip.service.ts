@@ -2,8 +2,8 @@ import { centsToCoins, type VipLevelView, type VipView } from '@coinsite/shared'
 import { VIP_MAJOR_COLORS, VIP_MAJOR_NAMES, vipLevels } from '@coinsite/shared/vip';
 import type { Ctx } from '../../platform/context.ts';
 import { AppError, Errors } from '../../platform/errors.ts';
-import { inTransaction } from '../../platform/tx.ts';
 import {
+  creditCountedClaim,
   ensureRewardsRow,
   rewardSettings,
   rewardsRow,
@@ -92,13 +92,15 @@ export async function vipView(ctx: Ctx, table: VipTable, userId: number): Promis
   const i = VipTable.indexFor(rows, user.wager);
   const current = views[i];
   if (!current) throw new Error('vip_levels is empty');
-  const next = views[i + 1];
+  // at the top level the next is the top level itself: the original client reads
+  // nextLevel.wagerNeeded unguarded on every page (original-client-listeners.md), ours sees it as full
+  const next = views[i + 1] ?? current;
   return {
     allLevels: views,
     majorLevelNames: [...VIP_MAJOR_NAMES],
     majorLevelColors: [...VIP_MAJOR_COLORS],
     currentLevel: current,
-    ...(next ? { nextLevel: next } : {}),
+    nextLevel: next,
     rakebackBalance: centsToCoins(unitsToCents(rewards?.rakeback_units ?? 0)),
     minimumClaim: centsToCoins(settings.rakebackMinClaim),
     wager: centsToCoins(user.wager),
@@ -120,34 +122,27 @@ export async function claimRakeback(ctx: Ctx, userId: number): Promise<number> {
       `You need at least ${centsToCoins(settings.rakebackMinClaim).toFixed(2)} coins of rakeback to claim.`,
     );
   const n = (row?.rakeback_claims ?? 0) + 1;
-  const nothingLeft = new AppError('already_claimed', 'Your rakeback has already been claimed.', 409);
-  try {
-    await inTransaction(ctx.db, async (unit) => {
-      await ctx.wallet.apply(unit, {
-        userId,
-        delta: cents,
-        kind: 'rakeback',
-        ref: String(n),
-        idempotencyKey: `rakeback:${userId}:${n}`,
-        answeredInResponse: true,
-      });
-      const taken = await unit.tx
-        .updateTable('user_rewards')
-        .set((eb) => ({
-          rakeback_units: eb('rakeback_units', '-', cents * UNITS_PER_CENT),
-          rakeback_claimed: eb('rakeback_claimed', '+', cents),
-          rakeback_claims: n,
-        }))
-        .where('user_id', '=', userId)
-        .where('rakeback_claims', '=', n - 1)
-        .where('rakeback_units', '>=', cents * UNITS_PER_CENT)
-        .returning('user_id')
-        .executeTakeFirst();
-      if (!taken) throw nothingLeft;
-    });
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'duplicate') throw nothingLeft;
-    throw err;
-  }
+  await creditCountedClaim(ctx, {
+    userId,
+    cents,
+    kind: 'rakeback',
+    n,
+    refused: new AppError('already_claimed', 'Your rakeback has already been claimed.', 409),
+    take: async (tx) =>
+      Boolean(
+        await tx
+          .updateTable('user_rewards')
+          .set((eb) => ({
+            rakeback_units: eb('rakeback_units', '-', cents * UNITS_PER_CENT),
+            rakeback_claimed: eb('rakeback_claimed', '+', cents),
+            rakeback_claims: n,
+          }))
+          .where('user_id', '=', userId)
+          .where('rakeback_claims', '=', n - 1)
+          .where('rakeback_units', '>=', cents * UNITS_PER_CENT)
+          .returning('user_id')
+          .executeTakeFirst(),
+      ),
+  });
   return cents;
 }

@@ -42,6 +42,19 @@ describe.each(DB_KINDS)('VIP and rakeback on %s', (db) => {
     expect((await server.api('GET', '/api/vip', undefined, u.token)).status).toBe(200);
   });
 
+  it('at the top level nextLevel is the top level again, never absent (the original reads it unguarded)', async () => {
+    const u = await server.newUser();
+    const top = vipLevels()[499]?.wagerNeededCents ?? 0;
+    await ctx()
+      .db.updateTable('users')
+      .set({ wager: top + 100 })
+      .where('id', '=', u.id)
+      .execute();
+    const v = (await server.api<VipView>('GET', '/api/vip', undefined, u.token)).body;
+    expect(v.currentLevel.name).toBe('500');
+    expect(v.nextLevel).toEqual(v.currentLevel);
+  });
+
   it('every bet accrues rake × the level rakeback; round games accrue through onWager', async () => {
     const u = await server.newUser();
     await fund(ctx(), u.id, 100_000);

@@ -3,6 +3,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { BattleLoop } from './battles.loop.ts';
 import { battlesRoutes } from './battles.routes.ts';
 import { battlesSocket } from './battles.socket.ts';
+import type { Feature } from '../../platform/feature.ts';
 
 const loops = new WeakMap<Ctx, BattleLoop>();
 
@@ -21,3 +22,5 @@ export async function battlesFeature(app: FastifyInstance, ctx: Ctx): Promise<vo
 export function battleLoopOf(ctx: Ctx): BattleLoop | undefined {
   return loops.get(ctx);
 }
+
+export const feature: Feature = { name: 'battles', routes: battlesFeature };

@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import {
   BATTLE_TIMING,
   type BattleDetail,
@@ -151,6 +153,25 @@ describe.each(DB_KINDS)('case battles on %s', (db) => {
     expect((await server.api<BattleSummary[]>('GET', '/api/battles')).body.some((b) => b.id === id)).toBe(
       false,
     );
+
+    // npm run verify -- <battle bet id> (issue 28 item 8): the battle's public seeds, never a client
+    // seed to rotate; the items and the winner named as the browser's verifier does
+    const url = kit.ctx().config.DATABASE_URL;
+    if (url) {
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', 'apps/server/src/tools/verify.ts', String(bet.id)],
+        { env: { ...process.env, DATABASE_URL: url } },
+      );
+      expect(stdout).not.toMatch(/client seed to reveal|Change your client seed/);
+      expect(stdout).toContain(`EOS Block Hash  ${blockHash}`);
+      const drop = (r: number, seat: number) => ((rounds[r]?.result ?? [])[seat - 1] as BattleDrop).item;
+      expect(stdout).toContain(`Round 1 · ${before.cases[0]?.name}`);
+      expect(stdout).toContain(`${drop(0, 1).name} ${drop(0, 1).price.toFixed(2)}`);
+      expect(stdout).toContain(`${drop(1, 2).name} ${drop(1, 2).price.toFixed(2)}`);
+      expect(stdout).toMatch(/Battle winner +(Tie, pot split: )?Seat \d/);
+      expect(stdout).toContain("OK: seat 1's total re-derives from the battle's seeds");
+    }
   });
 
   it('2v2 crazy: the lowest team total wins and each winning seat gets half the pot; bots keep nothing', async () => {

@@ -8,6 +8,7 @@ import {
   centsToCoins,
 } from '@coinsite/shared';
 import type { Kysely } from 'kysely';
+import { hiddenUser } from '../../platform/ghost.ts';
 import type { AssetUrls } from '../../platform/assets.ts';
 import type { DB } from '../../platform/db-types.ts';
 import { type CaseRecord, itemView } from '../cases/cases.catalogue.ts';
@@ -44,6 +45,8 @@ export interface SeatRecord {
   betId: number | null;
   username: string | null;
   avatar: string | null;
+  /** the player is in ghost mode: the seat shows "Hidden" (ghost.ts) */
+  ghost: boolean;
 }
 
 type Db = Kysely<DB>;
@@ -54,7 +57,7 @@ export async function loadBattles(db: Db, ids: string[]): Promise<BattleRecord[]
   const seats = await db
     .selectFrom('battle_seats as s')
     .leftJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.battle_id', 's.seat', 's.user_id', 's.bet_id', 'u.username', 'u.avatar'])
+    .select(['s.battle_id', 's.seat', 's.user_id', 's.bet_id', 'u.username', 'u.avatar', 'u.ghost'])
     .where('s.battle_id', 'in', ids)
     .orderBy('s.seat')
     .execute();
@@ -92,6 +95,7 @@ export async function loadBattles(db: Db, ids: string[]): Promise<BattleRecord[]
             betId: s.bet_id,
             username: s.user_id === null ? botName(s.seat) : s.username,
             avatar: s.user_id === null ? BOT_AVATAR : s.avatar,
+            ghost: s.ghost === true,
           })),
         rounds: rounds.filter((x) => x.battle_id === r.id).map((x) => x.drops as BattleDrop[]),
       },
@@ -112,6 +116,12 @@ export function playersOf(b: Pick<BattleRecord, 'seatCount' | 'seats'>, assets: 
     const s = b.seats.find((x) => x.seat === i + 1);
     if (!s) return { id: null, username: null, pfp: null };
     const id = s.userId === null ? 'bot' : String(s.userId);
+    // a seat is broadcast to everyone: a ghost is "Hidden" to all (their own page shows their name
+    // from the seat's id, which stays: it is how a player finds their seat)
+    if (s.ghost && s.userId !== null) {
+      const hidden = hiddenUser({ assets });
+      return { id, username: hidden.username, pfp: hidden.avatar };
+    }
     return { id, username: s.username, pfp: assets.avatar(s.avatar) };
   });
 }

@@ -4,6 +4,7 @@ import { Errors } from '../../platform/errors.ts';
 import { requireUser } from '../../platform/http.ts';
 import { NO_HAND, openHandView, startIdleSweep } from './blackjack.service.ts';
 import { blackjackSocket } from './blackjack.socket.ts';
+import type { Feature } from '../../platform/feature.ts';
 
 /** Blackjack (issue 17): GET /api/blackjack/me (the open hand, after a reload), the socket, the idle sweep. */
 export function blackjackFeature(app: FastifyInstance, ctx: Ctx): void {
@@ -25,3 +26,5 @@ export function blackjackFeature(app: FastifyInstance, ctx: Ctx): void {
   });
   ctx.onClose.push(() => stop?.());
 }
+
+export const feature: Feature = { name: 'blackjack', routes: blackjackFeature };

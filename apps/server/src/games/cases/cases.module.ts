@@ -3,6 +3,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { seedCases } from './cases.catalogue.ts';
 import { casesRoutes } from './cases.routes.ts';
 import { casesSocket } from './cases.socket.ts';
+import type { Feature } from '../../platform/feature.ts';
 
 /** Cases: the catalogue (seeded once), case opening, the daily case. */
 export async function casesFeature(app: FastifyInstance, ctx: Ctx): Promise<void> {
@@ -10,3 +11,5 @@ export async function casesFeature(app: FastifyInstance, ctx: Ctx): Promise<void
   casesSocket(ctx);
   await seedCases(ctx);
 }
+
+export const feature: Feature = { name: 'cases', routes: casesFeature };

@@ -41,7 +41,7 @@ function openedEvent(
 /**
  * cases:open — one bet through the bet engine: the case's price is the stake and the won item's
  * price the payout, debited and credited in the same statement. The win's update-wallet waits for
- * the reel the player watches: 5.75 s, or 0.3 s in instant mode (`instant`, docs/decisions.md).
+ * the reel the player watches: 5.75 s, or 0.3 s in instant mode (`instant`, docs/decisions/web.md).
  */
 export async function openPaidCase(
   ctx: Ctx,

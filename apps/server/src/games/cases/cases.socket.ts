@@ -2,7 +2,8 @@ import {
   CASE_EVENTS,
   casesFreePayload,
   casesOpenPayload,
-  centsToCoins,
+  caseResultText,
+  coinsToCents,
   DAILY_CASE_ANIMATION_MS,
 } from '@coinsite/shared';
 import type { Ctx } from '../../platform/context.ts';
@@ -17,13 +18,11 @@ import { type CaseOpening, caseRevealMs, openDailyCase, openPaidCase } from './c
  * failures → cases:error with a sentence.
  */
 export function casesSocket(ctx: Ctx): void {
-  const reply = (socket: GameSocket, opening: CaseOpening, revealMs: number) => {
+  /** `paid`: what the opening cost (cents; 0 for the free daily case) */
+  const reply = (socket: GameSocket, opening: CaseOpening, revealMs: number, paid: number) => {
     socket.emit(CASE_EVENTS.opened, opening.event);
     const { name, price } = opening.item;
-    ctx.clock.setTimeout(
-      () => socket.emit(CASE_EVENTS.success, `You won ${name} worth ${centsToCoins(price).toFixed(2)}!`),
-      revealMs,
-    );
+    ctx.clock.setTimeout(() => socket.emit(CASE_EVENTS.success, caseResultText(name, price, paid)), revealMs);
   };
 
   ctx.realtime.handle(
@@ -34,13 +33,14 @@ export function casesSocket(ctx: Ctx): void {
     async (socket, [slug, options]) => {
       const user = socket.data.user;
       if (!user) throw Errors.unauthorized();
-      reply(socket, await openPaidCase(ctx, user, slug, options), caseRevealMs(options));
+      const opening = await openPaidCase(ctx, user, slug, options);
+      reply(socket, opening, caseRevealMs(options), coinsToCents(opening.event.case.price));
     },
   );
 
   ctx.realtime.handle('cases', CASE_EVENTS.free, casesFreePayload, CASE_EVENTS.error, async (socket) => {
     const user = socket.data.user;
     if (!user) throw Errors.unauthorized();
-    reply(socket, await openDailyCase(ctx, user), DAILY_CASE_ANIMATION_MS);
+    reply(socket, await openDailyCase(ctx, user), DAILY_CASE_ANIMATION_MS, 0);
   });
 }

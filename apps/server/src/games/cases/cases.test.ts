@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import {
   CASE_INSTANT_ANIMATION_MS,
   CASE_OPEN_ANIMATION_MS,
@@ -180,8 +182,40 @@ describe.each(DB_KINDS)('cases on %s', (db) => {
     });
     const start = clock.now();
     await clock.advance(5750);
-    expect(String((await success)[0])).toMatch(/^You won .+ worth \d+\.\d\d!$/);
+    // what the item is worth against the 1.00 the case cost (issue 28 item 9)
+    const itemCents = Math.round(expected.item.price * 100);
+    const said = String((await success)[0]);
+    expect(said).toBe(
+      itemCents >= 100
+        ? `You won ${expected.item.name} worth ${(itemCents / 100).toFixed(2)} from a 1.00 case (+${((itemCents - 100) / 100).toFixed(2)})!`
+        : `You got ${expected.item.name} worth ${(itemCents / 100).toFixed(2)} from a 1.00 case (−${((100 - itemCents) / 100).toFixed(2)}).`,
+    );
     expect(early).toBe(false);
+
+    // npm run verify -- <case bet id> names the item like the browser (issue 28 item 8), once the
+    // pair is revealed by a new client seed
+    const url = ctx().config.DATABASE_URL;
+    if (url) {
+      await server.api('POST', '/api/provably-fair/update-seed', { newClientSeed: 'next seed' }, u.token);
+      const bet = await ctx()
+        .db.selectFrom('bets')
+        .select('id')
+        .where('user_id', '=', u.id)
+        .where('game', '=', 'cases')
+        .executeTakeFirstOrThrow();
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', 'apps/server/src/tools/verify.ts', String(bet.id)],
+        { env: { ...process.env, DATABASE_URL: url } },
+      );
+      expect(stdout).toMatch(new RegExp(`^Ticket +${expected.ticket}$`, 'm'));
+      expect(stdout).toMatch(/^Case +Starter Crate$/m);
+      const itemLine = stdout.split('\n').find((l) => l.startsWith('Item won'));
+      expect(itemLine?.replace(/^Item won +/, '')).toMatch(
+        `${expected.item.name} · ${expected.item.price.toFixed(2)} (tickets `,
+      );
+      expect(stdout).toContain('OK: the recorded outcome re-derives from the revealed seeds');
+    }
   });
 
   it('instant mode: the win reaches update-wallet after the 0.3 s stop; animated mode still holds it 5.75 s', async () => {

@@ -1,23 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import {
-  COINFLIP_ANIMATION_MS,
-  COINFLIP_EVENTS,
-  type CoinflipSide,
-  type CoinflipView,
-  coinflipPayout,
-} from '@coinsite/shared';
+import { COINFLIP_ANIMATION_MS, COINFLIP_EVENTS, type CoinflipSide, coinflipPayout } from '@coinsite/shared';
 import { coinflipRoll, coinflipSide, sha256Hex } from '@coinsite/shared/fairness';
 import { sql } from 'kysely';
 import { beaconOf } from '../../integrations/eos/beacon.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { AppError, Errors } from '../../platform/errors.ts';
-import { limit } from '../../platform/http.ts';
-import type { SocketUser } from '../../platform/realtime.ts';
+import { limit, loadLimit } from '../../platform/http.ts';
+import { emitToViewers } from '../../platform/ghost.ts';
+import { type SocketUser, userRoom } from '../../platform/realtime.ts';
 import { inTransaction, type Unit } from '../../platform/tx.ts';
 import { accrueSettled, type SettledStake, stakeList } from '../../economy/wager-hooks.ts';
 import { stakeCents } from '../engine/bet-engine.ts';
 import { sqlNow } from '../rounds/round-time.ts';
-import { loadCoinflip } from './coinflip.views.ts';
+import { publishCoinflip } from './coinflip.bets.ts';
+import { loadCoinflip, type SeenFlip } from './coinflip.views.ts';
 
 export const COINFLIP_TEXT = {
   notFound: 'This coinflip does not exist.',
@@ -43,8 +39,9 @@ const key = {
   refund: (id: number, seat: 'creator' | 'opponent') => `coinflip:refund:${id}:${seat}`,
 };
 
-function emit(ctx: Ctx, event: string, view: CoinflipView | null): void {
-  if (view) ctx.realtime.ns('coinflip').emit(event, view);
+/** A flip to every tab, each seeing the ghosts it may see (ghost.ts; one broadcast when none). */
+function emit(ctx: Ctx, event: string, flip: SeenFlip | null): void {
+  if (flip) emitToViewers(ctx.realtime.ns('coinflip'), event, flip.ghosts, userRoom, flip.view);
 }
 
 /**
@@ -73,7 +70,7 @@ async function stake(
 export async function createCoinflip(ctx: Ctx, user: SocketUser, amountCoins: number, side: CoinflipSide) {
   await ctx.controls.require('coinflip', 'Coinflip');
   const amount = stakeCents(amountCoins);
-  await limit(ctx, `coinflip:${user.id}`, ACTIONS_PER_SECOND, 1000, COINFLIP_TEXT.tooFast);
+  await limit(ctx, `coinflip:${user.id}`, loadLimit(ACTIONS_PER_SECOND, 1000), COINFLIP_TEXT.tooFast);
   const serverSeed = randomBytes(32).toString('hex');
   const id = await inTransaction(ctx.db, async (unit) => {
     const row = await unit.tx
@@ -123,7 +120,7 @@ async function refusal(unit: Unit, id: number, userId: number, asCreator: boolea
  */
 export async function fillCoinflip(ctx: Ctx, user: SocketUser, flipId: string, bot: boolean): Promise<void> {
   await ctx.controls.require('coinflip', 'Coinflip');
-  await limit(ctx, `coinflip:${user.id}`, ACTIONS_PER_SECOND, 1000, COINFLIP_TEXT.tooFast);
+  await limit(ctx, `coinflip:${user.id}`, loadLimit(ACTIONS_PER_SECOND, 1000), COINFLIP_TEXT.tooFast);
   const id = Number(flipId);
   const block = (await beaconOf(ctx).headBlock()) + COINFLIP_BLOCK_LEAD;
   await inTransaction(ctx.db, async (unit) => {
@@ -231,7 +228,10 @@ export async function settleCoinflip(ctx: Ctx, flip: WaitingFlip, blockId: strin
     await accrueSettled(unit, 'coinflip', stakeList(seats));
     return true;
   });
-  if (done) emit(ctx, COINFLIP_EVENTS.update, await loadCoinflip(ctx, flip.id));
+  if (!done) return;
+  emit(ctx, COINFLIP_EVENTS.update, await loadCoinflip(ctx, flip.id));
+  // both seats join the live feed when the coin has stopped (issue 28 item 6)
+  await publishCoinflip(ctx, flip.id).catch((err: unknown) => ctx.log.error({ err }, 'coinflip: live feed'));
 }
 
 function seatStake(flip: WaitingFlip, userId: number, seat: 'creator' | 'opponent'): SettledStake {

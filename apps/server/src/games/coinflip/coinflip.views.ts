@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { AssetUrls } from '../../platform/assets.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { DB } from '../../platform/db-types.ts';
+import { hiddenSeatId, revealsTo, shownUser, type Viewer } from '../../platform/ghost.ts';
 import { playerLevel } from '../rounds/round-bets.ts';
 
 /** The house's seat when the creator calls the bot. */
@@ -41,31 +42,48 @@ function flips(db: Kysely<DB>) {
       'c.username as c_name',
       'c.avatar as c_avatar',
       'c.wager as c_wager',
+      'c.ghost as c_ghost',
       'o.username as o_name',
       'o.avatar as o_avatar',
       'o.wager as o_wager',
+      'o.ghost as o_ghost',
     ]);
 }
 
 type FlipRow = Awaited<ReturnType<ReturnType<typeof flips>['executeTakeFirstOrThrow']>>;
 
-/** The presenter: the server seed only once the flip is decided (or cancelled, when it decides nothing). */
-export function coinflipView(r: FlipRow, assets: AssetUrls): CoinflipView {
+/**
+ * The presenter: the server seed only once the flip is decided (or cancelled, when it decides nothing).
+ * `reveals(userId)` says whether the audience may see a ghost's name (ghost.ts): a hidden seat is
+ * "Hidden" under the seat's own id (`hidden-<flip>-<seat>`, the winner id too), never the account's.
+ */
+export function coinflipView(
+  r: FlipRow,
+  assets: AssetUrls,
+  reveals: (userId: number) => boolean,
+): CoinflipView {
   const decided = r.status === 'finished' || r.status === 'cancelled';
+  const seat = (n: 1 | 2, id: number, name: string, avatar: string | null, ghost: boolean, wager: number) => {
+    const who = shownUser({ assets }, { id, username: name, avatar, ghost }, reveals);
+    return {
+      id: who.hidden ? hiddenSeatId(`${r.id}-${n}`) : who.id,
+      username: who.username,
+      avatar: who.avatar,
+      level: playerLevel(wager),
+    };
+  };
+  const creator = seat(1, r.creator_id, r.c_name, r.c_avatar, r.c_ghost, r.c_wager);
   let opponent: CoinflipPlayer | null = null;
   if (r.opponent_is_bot) opponent = { ...BOT_PLAYER, avatar: assets.avatar(BOT_PLAYER.avatar) };
   else if (r.opponent_id !== null)
-    opponent = {
-      id: String(r.opponent_id),
-      username: r.o_name ?? '',
-      avatar: assets.avatar(r.o_avatar),
-      level: playerLevel(r.o_wager ?? 0),
-    };
+    opponent = seat(2, r.opponent_id, r.o_name ?? '', r.o_avatar, r.o_ghost ?? false, r.o_wager ?? 0);
   const winnerId =
     r.status !== 'finished'
       ? null
       : r.winner_id !== null
-        ? String(r.winner_id)
+        ? r.winner_id === r.creator_id
+          ? creator.id
+          : (opponent?.id ?? String(r.winner_id))
         : r.opponent_is_bot
           ? 'bot'
           : null;
@@ -73,12 +91,7 @@ export function coinflipView(r: FlipRow, assets: AssetUrls): CoinflipView {
     id: String(r.id),
     amount: centsToCoins(r.amount),
     status: r.status,
-    creator: {
-      id: String(r.creator_id),
-      username: r.c_name,
-      avatar: assets.avatar(r.c_avatar),
-      level: playerLevel(r.c_wager),
-    },
+    creator,
     creatorSide: r.creator_side,
     opponent,
     serverSeedHash: r.server_seed_hash,
@@ -94,13 +107,26 @@ export function coinflipView(r: FlipRow, assets: AssetUrls): CoinflipView {
   };
 }
 
-export async function loadCoinflip(ctx: Ctx, id: number): Promise<CoinflipView | null> {
+/** A flip as each audience sees it, and its players in ghost mode (for emitToViewers). */
+export interface SeenFlip {
+  ghosts: Set<number>;
+  view: (reveals: (userId: number) => boolean) => CoinflipView;
+}
+
+function seen(r: FlipRow, assets: AssetUrls): SeenFlip {
+  const ghosts = new Set<number>();
+  if (r.c_ghost) ghosts.add(r.creator_id);
+  if (r.o_ghost && r.opponent_id !== null) ghosts.add(r.opponent_id);
+  return { ghosts, view: (reveals) => coinflipView(r, assets, reveals) };
+}
+
+export async function loadCoinflip(ctx: Ctx, id: number): Promise<SeenFlip | null> {
   const row = await flips(ctx.db).where('f.id', '=', id).executeTakeFirst();
-  return row ? coinflipView(row, ctx.assets) : null;
+  return row ? seen(row, ctx.assets) : null;
 }
 
 /** GET /api/coinflip: flips open or being decided (newest first) and the last finished ones. */
-export async function coinflipState(ctx: Ctx): Promise<CoinflipState> {
+export async function coinflipState(ctx: Ctx, viewer: Viewer = null): Promise<CoinflipState> {
   const [open, recent] = await Promise.all([
     flips(ctx.db).where('f.status', 'in', ['open', 'waiting']).orderBy('f.id', 'desc').limit(100).execute(),
     flips(ctx.db)
@@ -109,9 +135,10 @@ export async function coinflipState(ctx: Ctx): Promise<CoinflipState> {
       .limit(COINFLIP_RECENT_SIZE)
       .execute(),
   ]);
+  const reveals = revealsTo(viewer);
   return {
-    open: open.map((r) => coinflipView(r, ctx.assets)),
-    recent: recent.map((r) => coinflipView(r, ctx.assets)),
+    open: open.map((r) => coinflipView(r, ctx.assets, reveals)),
+    recent: recent.map((r) => coinflipView(r, ctx.assets, reveals)),
     houseCutPct: COINFLIP_HOUSE_CUT_PCT,
   };
 }

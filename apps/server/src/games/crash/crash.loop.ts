@@ -3,6 +3,7 @@ import { crashPoint } from '@coinsite/shared/fairness';
 import { crashElapsedMsFor, crashMultiplierAt } from '@coinsite/shared/games';
 import { sql } from 'kysely';
 import type { Ctx } from '../../platform/context.ts';
+import { leaseHeld, runFenced } from '../../platform/fence.ts';
 import { inTransaction } from '../../platform/tx.ts';
 import type { Chains } from '../chains/chain.store.ts';
 import { ChainRoundLoop, type IdleLoopState } from '../rounds/chain-round-loop.ts';
@@ -28,19 +29,20 @@ export const CRASH_OVER_MS = 3_000;
 export const CRASH_WAIT_MS = 1_000;
 /** A round found still taking bets this long after its close (the site was down) is refunded, not started. */
 export const CRASH_STALE_BETTING_MS = 30_000;
-/** While a round runs, the leader writes its heartbeat (rounds.alive_at) this often. */
-export const CRASH_ALIVE_MS = 250;
-/**
- * A round found past its crash point by a new leader busted during the hand-over gap when its
- * crash time is more than this after the old leader's last heartbeat (two missed beats: no tick
- * reached the players for at least half a second before the bust). See docs/decisions.md.
- */
-export const CRASH_GAP_MS = 2 * CRASH_ALIVE_MS;
+/** A hand-over gap: see CRASH_GAP_MS (crash.settle.ts) and docs/decisions/leadership.md. */
+export { CRASH_GAP_MS } from './crash.settle.ts';
 
 export type CrashLoopState =
   | IdleLoopState
   | { kind: 'betting'; round: LiveRound }
-  | { kind: 'running'; round: LiveRound; clockStart: number; autos: AutoCashout[]; aliveAt: number }
+  | {
+      kind: 'running';
+      round: LiveRound;
+      clockStart: number;
+      autos: AutoCashout[];
+      /** the last tick broadcast: its elapsed ms and multiplier (hundredths); null before the first */
+      shown: { elapsed: number; multiplier: number } | null;
+    }
   | { kind: 'over'; round: LiveRound };
 
 /**
@@ -50,8 +52,22 @@ export type CrashLoopState =
  * resumes from the rows (recover). Players' bets and cash-outs go straight to SQL from any node.
  */
 export class CrashLoop extends ChainRoundLoop<CrashLoopState> {
+  /** The write of the last tick shown (one at a time; a newer tick waiting is written next). */
+  private aliveWrite: Promise<void> | null = null;
+  private aliveNext: (() => Promise<void>) | null = null;
+
   constructor(ctx: Ctx, chains: Chains) {
     super(ctx, chains, 'crash', CRASH_WAIT_MS);
+  }
+
+  /** Betting time (config CRASH_BETTING_MS, 9 s by default). */
+  private get bettingMs(): number {
+    return this.ctx.config.CRASH_BETTING_MS ?? CRASH_BETTING_MS;
+  }
+
+  override async idle(): Promise<void> {
+    await super.idle();
+    while (this.aliveWrite) await this.aliveWrite;
   }
 
   /** Carries on with the open round, if any, from its rows; otherwise opens one. */
@@ -61,14 +77,13 @@ export class CrashLoop extends ChainRoundLoop<CrashLoopState> {
       .selectFrom('rounds')
       .select([
         'id',
+        'number',
         'status',
         'private_hash',
         'public_seed',
         'result',
         msSince(now, sql.ref('betting_ends_at')).as('sinceClose'),
         msSince(now, sql.ref('started_at')).as('elapsed'),
-        // ms from the old leader's last heartbeat (or the start) to the crash time
-        sql<number>`extract(epoch from (crash_at - coalesce(alive_at, started_at))) * 1000`.as('silentMs'),
       ])
       .where('game', '=', 'crash')
       .where('status', 'in', ['betting', 'running'])
@@ -85,17 +100,18 @@ export class CrashLoop extends ChainRoundLoop<CrashLoopState> {
       return;
     }
     if (open.elapsed < round.crashMs) return this.run(round, Math.max(0, Math.floor(open.elapsed)));
-    return this.interrupted(round, Number(open.silentMs) > CRASH_GAP_MS);
+    return this.interrupted(round);
   }
 
   /** Opens betting on the next game of the chain and places the queued bets. */
   private async open(): Promise<void> {
-    const opened = await this.openNext(CRASH_BETTING_MS, (seed) =>
+    const opened = await this.openNext(this.bettingMs, (seed) =>
       crashPoint(seed.privateSeed, seed.publicSeed),
     );
     if (!opened) return;
     const round = liveRound({
       id: opened.id,
+      number: opened.number,
       private_hash: opened.seed.privateHash,
       public_seed: opened.seed.publicSeed,
       result: opened.result,
@@ -103,10 +119,11 @@ export class CrashLoop extends ChainRoundLoop<CrashLoopState> {
     this.state = { kind: 'betting', round };
     this.emit(CRASH_EVENTS.starting, {
       _id: String(round.id),
+      number: round.number,
       privateHash: round.privateHash,
-      timeUntilStart: CRASH_BETTING_MS,
+      timeUntilStart: this.bettingMs,
     });
-    this.runner.after(CRASH_BETTING_MS, () => this.runner.step('start', () => this.begin(round)));
+    this.runner.after(this.bettingMs, () => this.runner.step('start', () => this.begin(round)));
     await placeQueuedBets(this.ctx);
   }
 
@@ -126,6 +143,7 @@ export class CrashLoop extends ChainRoundLoop<CrashLoopState> {
       })
       .where('id', '=', round.id)
       .where('status', '=', 'betting')
+      .where(leaseHeld())
       .returning('id')
       .executeTakeFirst();
     if (!started) return this.recover();
@@ -149,7 +167,7 @@ export class CrashLoop extends ChainRoundLoop<CrashLoopState> {
       round,
       clockStart: this.ctx.clock.now() - elapsed,
       autos: autos.map((a) => ({ ...a, target: a.target ?? Number.MAX_SAFE_INTEGER })),
-      aliveAt: Number.NEGATIVE_INFINITY,
+      shown: null,
     };
     this.tick();
   }
@@ -159,15 +177,16 @@ export class CrashLoop extends ChainRoundLoop<CrashLoopState> {
     if (s.kind !== 'running') return;
     const elapsed = this.ctx.clock.now() - s.clockStart;
     if (elapsed >= s.round.crashMs) {
-      this.runner.step('bust', () => this.bust(s.round));
+      // a tick that comes late (this process stalled) may find the crash time passed long after the
+      // last tick shown: finishRound then applies the gap rule, as a new leader would
+      const shownMs = s.shown?.elapsed ?? 0;
+      this.runner.step('bust', () => this.bust(s.round, shownMs));
       return;
     }
     const multiplier = crashMultiplierAt(elapsed);
     this.emit(CRASH_EVENTS.tick, multiplier / 100);
-    if (elapsed - s.aliveAt >= CRASH_ALIVE_MS) {
-      s.aliveAt = elapsed;
-      this.runner.step('alive', () => this.alive(s.round));
-    }
+    s.shown = { elapsed, multiplier };
+    this.alive(s.round, elapsed, multiplier);
     // Only bets whose target the curve has already passed: nothing here hints at the crash point.
     let due = 0;
     while (due < s.autos.length && (s.autos[due]?.target ?? Infinity) <= multiplier) due++;
@@ -179,40 +198,73 @@ export class CrashLoop extends ChainRoundLoop<CrashLoopState> {
     this.runner.after(Math.min(nextTick, s.round.crashMs) - elapsed, () => this.tick());
   }
 
-  /** The heartbeat: this leader is still broadcasting the round (the hand-over rule reads it). */
-  private async alive(round: LiveRound): Promise<void> {
-    await this.ctx.db
-      .updateTable('rounds')
-      .set({ alive_at: sqlNow(this.ctx.clock) })
-      .where('id', '=', round.id)
-      .where('status', '=', 'running')
-      .execute();
+  /**
+   * Records the tick just broadcast on the round (alive_at = its round time, shown_multiplier): the
+   * heartbeat a new leader judges a gap by, and the multiplier a cash-out in a gap is paid at. Written
+   * at once, outside the step queue (a long auto-cashout batch must not make it late), one write at a
+   * time: ticks shown meanwhile are folded into the next write. Fenced by the lease term.
+   */
+  private alive(round: LiveRound, elapsed: number, multiplier: number): void {
+    const term = this.ctx.leadership.term();
+    const write = () =>
+      runFenced(term, this.ctx.leadership.leaseMs, async () => {
+        await this.ctx.db
+          .updateTable('rounds')
+          .set({
+            alive_at: sql<Date>`started_at + ${elapsed}::float8 * interval '1 millisecond'`,
+            shown_multiplier: multiplier,
+          })
+          .where('id', '=', round.id)
+          .where('status', '=', 'running')
+          .where(
+            sql<boolean>`(alive_at is null or alive_at < started_at + ${elapsed}::float8 * interval '1 millisecond')`,
+          )
+          .where(leaseHeld())
+          .execute();
+      });
+    if (this.aliveWrite) {
+      this.aliveNext = write;
+      return;
+    }
+    const run = (fn: () => Promise<void>): Promise<void> =>
+      fn()
+        .catch((err: unknown) => this.ctx.log.warn({ err }, 'crash: tick heartbeat failed'))
+        .then(() => {
+          const next = this.aliveNext;
+          this.aliveNext = null;
+          if (next) return run(next);
+          this.aliveWrite = null;
+        });
+    this.aliveWrite = run(write);
   }
 
   private async cashOutAutos(round: LiveRound, batch: AutoCashout[]): Promise<void> {
     const paid = await inTransaction(this.ctx.db, (unit) => payAutos(this.ctx, unit, round, batch));
-    announceCashouts(this.ctx, paid);
+    await announceCashouts(this.ctx, paid);
   }
 
-  /** The bust: the round is over, auto-cashouts below the crash point are paid, the rest lose. */
-  private async bust(round: LiveRound): Promise<void> {
-    await this.finish(round);
+  /**
+   * The bust: the round is over, auto-cashouts below the crash point are paid, the rest lose; unless
+   * this leader's own last tick came more than the gap bound before the crash time (it stalled).
+   */
+  private async bust(round: LiveRound, shownMs: number): Promise<void> {
+    await this.finish(round, shownMs);
   }
 
   /**
    * Found running past its crash time after a crash or takeover (nobody ticked it to the end): the
    * round did reach its crash point. Bets the server would have cashed out automatically below the
    * crash point are paid either way. When the old leader was still broadcasting at the bust, every
-   * other open bet lost as at an ordinary bust; when the round busted in the hand-over gap (no
-   * heartbeat for CRASH_GAP_MS before its crash time) no player could act, so those bets are voided
-   * (stake refunded, no rake). Only a round that never reached its crash point is refunded whole.
+   * other open bet lost as at an ordinary bust; when the round busted in the gap (no tick recorded
+   * for CRASH_GAP_MS before its crash time) no player could act, so those bets are voided (stake
+   * refunded, no rake). Only a round that never reached its crash point is refunded whole.
    */
-  private async interrupted(round: LiveRound, inGap: boolean): Promise<void> {
-    await this.finish(round, inGap);
+  private async interrupted(round: LiveRound): Promise<void> {
+    await this.finish(round);
   }
 
-  private async finish(round: LiveRound, inGap = false): Promise<void> {
-    const ended = await finishRound(this.ctx, round, inGap);
+  private async finish(round: LiveRound, shownMs?: number): Promise<void> {
+    const ended = await finishRound(this.ctx, round, shownMs);
     if (ended) this.emit(CRASH_EVENTS.end, { game: crashHistView(ended) });
     this.state = { kind: 'over', round };
     this.runner.after(CRASH_OVER_MS, () => this.runner.step('open', () => this.recover()));
@@ -226,9 +278,16 @@ export class CrashLoop extends ChainRoundLoop<CrashLoopState> {
   }
 }
 
-function liveRound(r: { id: number; private_hash: string; public_seed: string; result: number }): LiveRound {
+function liveRound(r: {
+  id: number;
+  number: number;
+  private_hash: string;
+  public_seed: string;
+  result: number;
+}): LiveRound {
   return {
     id: r.id,
+    number: Number(r.number),
     privateHash: r.private_hash,
     publicSeed: r.public_seed,
     crashPoint: r.result,

@@ -8,13 +8,15 @@ import {
 import type { AssetUrls } from '../../platform/assets.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { AppError, Errors } from '../../platform/errors.ts';
-import { limit } from '../../platform/http.ts';
+import { emitToViewers, hiddenSeatId, shownUser } from '../../platform/ghost.ts';
+import { limit, loadLimit } from '../../platform/http.ts';
 import type { SocketUser } from '../../platform/realtime.ts';
 import { userRoom } from '../../platform/realtime.ts';
 import { inTransaction, pgErrorCode } from '../../platform/tx.ts';
 import { stakeCents } from '../engine/bet-engine.ts';
 import { creditWin, insertRoundBet, type PlacedRoundBet, playerLevel } from '../rounds/round-bets.ts';
 import { msSince, sqlNow, sqlReceivedAt } from '../rounds/round-time.ts';
+import { broadcastCashout, CRASH_GAP_MS, ghostOf } from './crash.settle.ts';
 import { sql } from 'kysely';
 
 export const CRASH_TEXT = {
@@ -29,11 +31,18 @@ export const CRASH_TEXT = {
 /** Per-user crash actions (joins and cash-outs): 10 a second (× RATE_LIMIT_FACTOR). */
 const ACTIONS_PER_SECOND = 10;
 
+/**
+ * A crash bet as an audience sees it: `reveals(userId)` says whether it may see a ghost's name
+ * (ghost.ts). A hidden player is "Hidden" under the bet's own id (`hidden-<bet>`), which the
+ * round's cash-out events use too, so the row still updates and links to no profile.
+ */
 export function crashBetView(
   bet: {
+    betId: number;
     userId: number;
     username: string;
     avatar: string;
+    ghost: boolean;
     wager: number;
     amount: number;
     status: string;
@@ -41,11 +50,17 @@ export function crashBetView(
     payout: number;
   },
   assets: AssetUrls,
+  reveals: (userId: number) => boolean,
 ): CrashBet {
+  const who = shownUser(
+    { assets },
+    { id: bet.userId, username: bet.username, avatar: bet.avatar, ghost: bet.ghost },
+    reveals,
+  );
   const view: CrashBet = {
-    playerID: String(bet.userId),
-    username: bet.username,
-    avatar: assets.avatar(bet.avatar),
+    playerID: who.hidden ? hiddenSeatId(bet.betId) : who.id,
+    username: who.username,
+    avatar: who.avatar,
     betAmount: centsToCoins(bet.amount),
     status: bet.status === 'cashed' ? 2 : 1,
     level: playerLevel(bet.wager),
@@ -57,8 +72,18 @@ export function crashBetView(
   return view;
 }
 
-function placedView(assets: AssetUrls, userId: number, amount: number, placed: PlacedRoundBet): CrashBet {
-  return crashBetView({ ...placed, userId, amount, status: 'active', cashout: null, payout: 0 }, assets);
+function placedView(
+  assets: AssetUrls,
+  userId: number,
+  amount: number,
+  placed: PlacedRoundBet,
+  reveals: (userId: number) => boolean,
+): CrashBet {
+  return crashBetView(
+    { ...placed, userId, amount, status: 'active', cashout: null, payout: 0 },
+    assets,
+    reveals,
+  );
 }
 
 /** hundredths as the client sends them (100 × the typed value) → an integer, or null for none. */
@@ -86,7 +111,7 @@ export async function joinCrash(
   const targetError = crashAutoCashoutError(target);
   if (targetError) throw Errors.badRequest(targetError);
   const auto = Math.min(target ?? Number.MAX_SAFE_INTEGER, crashMaxProfitMultiplier(stake));
-  await limit(ctx, `crash:${user.id}`, ACTIONS_PER_SECOND, 1000, CRASH_TEXT.tooFast);
+  await limit(ctx, `crash:${user.id}`, loadLimit(ACTIONS_PER_SECOND, 1000), CRASH_TEXT.tooFast);
   const placed = await placeCrashBet(ctx, user.id, stake, auto);
   if (placed) return { kind: 'placed', bet: placed };
   await queueCrashBet(ctx, user.id, stake, auto);
@@ -119,9 +144,12 @@ async function placeCrashBet(ctx: Ctx, userId: number, stake: number, auto: numb
     throw err;
   }
   if (!placed) return null;
-  const bet = placedView(ctx.assets, userId, stake, placed);
-  ctx.realtime.ns('crash').emit(CRASH_EVENTS.bets, [bet]);
-  return bet;
+  const ghosts = ghostOf({ userId, ghost: placed.ghost });
+  emitToViewers(ctx.realtime.ns('crash'), CRASH_EVENTS.bets, ghosts, userRoom, (reveals) => [
+    placedView(ctx.assets, userId, stake, placed, reveals),
+  ]);
+  // the player's own view
+  return placedView(ctx.assets, userId, stake, placed, () => true);
 }
 
 /** Called by the leader when a round opens: the queued bets are placed (or refused) one by one. */
@@ -158,15 +186,23 @@ export async function placeQueuedBets(ctx: Ctx): Promise<void> {
  * wait) against the crash point's time. The multiplier is the curve's value at that same time (never
  * above the bet's auto-cashout, which the server would have applied already), so what is paid is what
  * the time says, however long the rate limiter or the pool made the request wait.
+ *
+ * In a gap (no tick recorded on the round for more than CRASH_GAP_MS when the cash-out was received:
+ * the leader stalled, died or is being replaced) the player cashes out blind: it is honoured at the
+ * last multiplier broadcast (rounds.shown_multiplier; 1.00x before the first tick), never by the
+ * server's time, and whether or not the crash time has passed meanwhile (that multiplier was shown
+ * before it). So noticing that the ticks stopped is worth nothing: the blind cash-out gets what a
+ * click at the last tick would have.
  */
 export async function cashOutCrash(
   ctx: Ctx,
   user: SocketUser,
   receivedAt: number = ctx.clock.now(),
 ): Promise<{ bet: CrashBet; event: CrashCashoutEvent }> {
-  await limit(ctx, `crash:${user.id}`, ACTIONS_PER_SECOND, 1000, CRASH_TEXT.tooFast);
+  await limit(ctx, `crash:${user.id}`, loadLimit(ACTIONS_PER_SECOND, 1000), CRASH_TEXT.tooFast);
   const done = await inTransaction(ctx.db, async (unit) => {
     const now = sqlReceivedAt(ctx.clock, receivedAt);
+    const gap = sql<boolean>`${now} - coalesce(r.alive_at, r.started_at) > ${CRASH_GAP_MS}::float8 * interval '1 millisecond'`;
     const row = await unit.tx
       .selectFrom('rounds as r')
       .innerJoin('round_bets as b', 'b.round_id', 'r.id')
@@ -174,14 +210,17 @@ export async function cashOutCrash(
       .select([
         'r.id as roundId',
         'r.status',
+        'r.shown_multiplier',
         'b.id as betId',
         'b.amount',
         'b.auto_cashout',
         'u.username',
         'u.avatar',
+        'u.ghost',
         'u.wager',
         msSince(now, sql.ref('r.started_at')).as('elapsed'),
         sql<boolean>`${now} < r.crash_at`.as('beforeCrash'),
+        gap.as('inGap'),
       ])
       .where('r.game', '=', 'crash')
       .where('r.status', 'in', ['betting', 'running'])
@@ -191,8 +230,9 @@ export async function cashOutCrash(
     if (!row) throw Errors.badRequest(CRASH_TEXT.noBet);
     // received before the round started (it started while the request waited)
     if (row.status === 'betting' || row.elapsed < 0) throw Errors.badRequest(CRASH_TEXT.notStarted);
-    if (!row.beforeCrash) throw Errors.badRequest(CRASH_TEXT.crashed);
-    const multiplier = Math.min(crashMultiplierAt(Math.floor(row.elapsed)), row.auto_cashout ?? Infinity);
+    if (!row.inGap && !row.beforeCrash) throw Errors.badRequest(CRASH_TEXT.crashed);
+    const reached = row.inGap ? (row.shown_multiplier ?? 100) : crashMultiplierAt(Math.floor(row.elapsed));
+    const multiplier = Math.min(reached, row.auto_cashout ?? Infinity);
     const payout = crashCashoutPayout(row.amount, multiplier);
     const updated = await unit.tx
       .updateTable('round_bets')
@@ -202,11 +242,12 @@ export async function cashOutCrash(
       .where((eb) =>
         eb.exists(
           eb
-            .selectFrom('rounds')
-            .select('id')
-            .where('id', '=', row.roundId)
-            .where('status', '=', 'running')
-            .where(sql<boolean>`${now} < crash_at`),
+            .selectFrom('rounds as r')
+            .select('r.id')
+            .where('r.id', '=', row.roundId)
+            .where('r.status', '=', 'running')
+            // in a gap: paid at a multiplier shown before the crash time, so only the status counts
+            .where(row.inGap ? sql<boolean>`true` : sql<boolean>`${now} < r.crash_at`),
         ),
       )
       .returning('id')
@@ -217,9 +258,11 @@ export async function cashOutCrash(
   });
   const bet = crashBetView(
     {
+      betId: done.betId,
       userId: user.id,
       username: done.username,
       avatar: done.avatar,
+      ghost: done.ghost,
       wager: done.wager,
       amount: done.amount,
       status: 'cashed',
@@ -227,6 +270,7 @@ export async function cashOutCrash(
       payout: done.payout,
     },
     ctx.assets,
+    () => true,
   );
   const event: CrashCashoutEvent = {
     playerID: String(user.id),
@@ -234,6 +278,6 @@ export async function cashOutCrash(
     stoppedAt: done.multiplier,
     winningAmount: centsToCoins(done.payout),
   };
-  ctx.realtime.ns('crash').emit(CRASH_EVENTS.betCashout, event);
+  broadcastCashout(ctx, { betId: done.betId, userId: user.id, ghost: done.ghost }, event);
   return { bet, event };
 }

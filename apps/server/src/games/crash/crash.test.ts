@@ -2,11 +2,8 @@ import { chainHash, crashPoint } from '@coinsite/shared/fairness';
 import { crashElapsedMsFor, crashMultiplierAt } from '@coinsite/shared/games';
 import { sql } from 'kysely';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../platform/clock.ts';
-import { DB_KINDS, nextEvent, startServer, type TestServer } from '../../test-support/server.ts';
-import type { RoundLoops } from '../rounds/round-games.ts';
-import { roundLoopsOf } from '../rounds/round-games.ts';
+import { describe, expect, it } from 'vitest';
+import { DB_KINDS, nextEvent } from '../../test-support/server.ts';
 import {
   accrualsOf,
   balanceOf,
@@ -15,9 +12,12 @@ import {
   eventually,
   expectLedgerConsistent,
   fundedPlayer,
+  nextBettingRound,
   rakeStateOf,
   record,
+  spaced,
   supportAffiliate,
+  useChainRoundServer,
 } from '../rounds/round-test-kit.ts';
 import { CRASH_BETTING_MS, CRASH_STALE_BETTING_MS } from './crash.loop.ts';
 import { CRASH_TEXT } from './crash.service.ts';
@@ -25,38 +25,12 @@ import { CRASH_TEXT } from './crash.service.ts';
 // a short chain so a run also crosses into the next chain
 process.env.ROUND_CHAIN_LENGTH = '40';
 
-const spaced = () => new Promise((r) => setTimeout(r, 12));
-
 describe.each(DB_KINDS)('crash rounds on %s (fake clock)', (db) => {
-  let server: TestServer;
-  let clock: ManualClock;
-  let loops: RoundLoops;
-  const ctx = () => server.site.ctx;
-  const loop = () => loops.crash;
-
-  beforeAll(async () => {
-    clock = new ManualClock();
-    server = await startServer({ db, clock });
-    loops = roundLoopsOf(ctx());
-    await driveUntil(clock, loop(), () => loop().current.kind === 'betting');
-  });
-  afterAll(() => server?.close());
+  const { clock, server, ctx, loop } = useChainRoundServer(db, 'crash');
 
   /** The next round taking bets whose crash point (read by the test, never sent) passes `pick`. */
-  async function bettingRound(pick: (cp: number) => boolean = () => true) {
-    const s0 = loop().current;
-    const after = s0.kind === 'betting' ? s0.round.id : 0;
-    let last = after;
-    await driveUntil(clock, loop(), () => {
-      const s = loop().current;
-      if (s.kind !== 'betting' || s.round.id === last) return false;
-      last = s.round.id;
-      return pick(s.round.crashPoint);
-    });
-    const s = loop().current;
-    if (s.kind !== 'betting') throw new Error('not betting');
-    return s.round;
-  }
+  const bettingRound = (pick: (cp: number) => boolean = () => true) =>
+    nextBettingRound(clock, loop(), (round) => pick(round.crashPoint));
   const untilOver = () => driveUntil(clock, loop(), () => loop().current.kind === 'over');
   const runningSince = () => {
     const s = loop().current;
@@ -471,6 +445,86 @@ describe.each(DB_KINDS)('crash rounds on %s (fake clock)', (db) => {
     expect(state.body.history.filter((h) => h.handover)).toHaveLength(1);
     await expectLedgerConsistent(ctx());
     for (const s of [sa, sc, sv]) s.disconnect();
+  });
+
+  it('a leader that stalls past the crash time voids the round on resume, as a new leader would; blind cash-outs in the gap get the last multiplier shown (issue 26 item 9)', async () => {
+    const round = await bettingRound((cp) => cp >= 200 && cp < 1000);
+    const cp = round.crashPoint;
+    const [a, b, c, d, e] = [
+      await fundedPlayer(ctx(), 10),
+      await fundedPlayer(ctx(), 10),
+      await fundedPlayer(ctx(), 10),
+      await fundedPlayer(ctx(), 10),
+      await fundedPlayer(ctx(), 10),
+    ];
+    const [sa, sb, sc, sd, se] = [
+      await server.socket('crash', a.token),
+      await server.socket('crash', b.token),
+      await server.socket('crash', c.token),
+      await server.socket('crash', d.token),
+      await server.socket('crash', e.token),
+    ];
+    const watcher = record(await server.socket('crash'));
+    await join(sa, 120, 2); // auto-cashout at 1.20x: paid while the ticks still come
+    await spaced();
+    await join(sb, null, 2); // cashes out blind in the gap, before the crash time
+    await spaced();
+    await join(sc, null, 2); // cashes out blind in the gap, after the crash time
+    await spaced();
+    await join(sd, null, 2); // does nothing: voided
+    await spaced();
+    await join(se, cp - 1, 2); // auto-cashout above the last tick, below the bust: paid by the gap rule
+    await untilRunning();
+    await driveUntil(clock, loop(), () => crashMultiplierAt(clock.now() - runningSince()) >= 150);
+    const s = loop().current;
+    if (s.kind !== 'running' || !s.shown) throw new Error('not ticking');
+    const shown = s.shown.multiplier;
+    await eventually(() => watcher.some((x) => x.event === 'game-tick' && x.args[0] === shown / 100));
+
+    // the leader stalls: time goes on, none of its timers runs (a paused process)
+    clock.stall(800);
+    const early = nextEvent(sb, 'bet-cashout-success');
+    sb.emit('bet-cashout');
+    const [paidB] = (await early) as [{ stoppedAt: number; winningAmount: number }];
+    // by the server's time it would be worth more: it gets what the screen showed
+    expect(crashMultiplierAt(clock.now() - runningSince())).toBeGreaterThan(shown);
+    expect(paidB.stoppedAt).toBe(shown);
+    clock.stall((await msToCrash(round.id)) + 1500);
+    const late = nextEvent(sc, 'bet-cashout-success');
+    sc.emit('bet-cashout');
+    const [paidC] = (await late) as [{ stoppedAt: number }];
+    expect(paidC.stoppedAt).toBe(shown);
+
+    // the leader resumes: its late tick finds the crash time long after its last tick shown
+    await clock.advance(0);
+    await loop().idle();
+    await untilOver();
+    const ended = await ctx()
+      .db.selectFrom('rounds')
+      .select(['status', 'handover_void'])
+      .where('id', '=', round.id)
+      .executeTakeFirstOrThrow();
+    expect(ended).toEqual({ status: 'over', handover_void: true });
+    const bets = await ctx()
+      .db.selectFrom('round_bets')
+      .select(['user_id', 'status', 'cashout'])
+      .where('round_id', '=', round.id)
+      .orderBy('user_id')
+      .execute();
+    expect(bets).toEqual([
+      { user_id: a.id, status: 'cashed', cashout: 120 },
+      { user_id: b.id, status: 'cashed', cashout: shown },
+      { user_id: c.id, status: 'cashed', cashout: shown },
+      { user_id: d.id, status: 'refunded', cashout: null },
+      { user_id: e.id, status: 'cashed', cashout: cp - 1 },
+    ]);
+    expect(await balanceOf(ctx(), d.id)).toBe(1000);
+    // no tick was shown after the stall (none above the last one before it): the bust came next
+    await eventually(() => watcher.some((x) => x.event === 'game-end'));
+    const ticks = watcher.filter((x) => x.event === 'game-tick').map((x) => x.args[0] as number);
+    expect(Math.max(...ticks)).toBe(shown / 100);
+    await expectLedgerConsistent(ctx());
+    for (const x of [sa, sb, sc, sd, se]) x.disconnect();
   });
 
   it('queues a bet sent while a round runs, refuses bad input, and obeys the crash control', async () => {

@@ -10,6 +10,7 @@ import {
 import { CRASH_MAX_PROFIT_CENTS } from '@coinsite/shared/games';
 import { sql } from 'kysely';
 import type { Ctx } from '../../platform/context.ts';
+import { revealsTo, type Viewer } from '../../platform/ghost.ts';
 import { roundBets } from '../rounds/round-bets.ts';
 import { msSince, sqlNow } from '../rounds/round-time.ts';
 import { crashBetView } from './crash.service.ts';
@@ -18,6 +19,7 @@ import { crashBetView } from './crash.service.ts';
 
 interface FinishedRow {
   id: number;
+  number: number;
   created_at: Date;
   private_hash: string;
   private_seed: string;
@@ -30,6 +32,7 @@ interface FinishedRow {
 export function crashHistView(r: FinishedRow): CrashHist {
   const hist: CrashHist = {
     _id: String(r.id),
+    number: Number(r.number),
     createdAt: r.created_at.toISOString(),
     privateHash: r.private_hash,
     privateSeed: r.private_seed,
@@ -47,6 +50,7 @@ async function latestRound(ctx: Ctx) {
     .selectFrom('rounds')
     .select([
       'id',
+      'number',
       'status',
       'created_at',
       'private_hash',
@@ -62,14 +66,29 @@ async function latestRound(ctx: Ctx) {
     .executeTakeFirst();
 }
 
-/** GET /api/crash: the current round, the last 50 finished ones, and the max profit. */
-export async function crashState(ctx: Ctx): Promise<CrashState> {
+/** GET /api/crash as `viewer` sees it: ghosts "Hidden" among the players (ghost.ts). */
+export async function crashState(ctx: Ctx, viewer: Viewer = null): Promise<CrashState> {
+  const snap = await crashSnapshot(ctx);
+  return { ...snap, current: snap.current?.(revealsTo(viewer)) ?? null };
+}
+
+/**
+ * GET /api/crash: the current round, the last 50 finished ones, and the max profit. The current
+ * round is read once and shown to an audience by `current(reveals)` (whose ghosts it may see), so a
+ * resync to many sockets reads it once.
+ */
+export async function crashSnapshot(
+  ctx: Ctx,
+): Promise<
+  Omit<CrashState, 'current'> & { current: ((reveals: (userId: number) => boolean) => CrashCurrent) | null }
+> {
   const [latest, history] = await Promise.all([
     latestRound(ctx),
     ctx.db
       .selectFrom('rounds')
       .select([
         'id',
+        'number',
         'created_at',
         'private_hash',
         'private_seed',
@@ -84,31 +103,36 @@ export async function crashState(ctx: Ctx): Promise<CrashState> {
       .limit(CRASH_HISTORY_SIZE)
       .execute(),
   ]);
-  let current: CrashCurrent | null = null;
+  let current: ((reveals: (userId: number) => boolean) => CrashCurrent) | null = null;
   if (latest) {
-    const players = (await roundBets(ctx, latest.id)).map((b) => crashBetView(b, ctx.assets));
-    current = {
+    const bets = await roundBets(ctx, latest.id);
+    const round: CrashCurrent = {
       _id: String(latest.id),
+      number: Number(latest.number),
       status: CRASH_STATUS.NotStarted,
       startedAt: latest.started_at?.toISOString() ?? null,
       elapsed: null,
       timeUntilStart: null,
-      players,
+      players: [],
       privateHash: latest.private_hash,
       publicSeed: latest.public_seed,
     };
     if (latest.status === 'betting') {
       const left = Math.max(0, Math.ceil(-latest.sinceClose));
-      current.status = left > 0 ? CRASH_STATUS.Starting : CRASH_STATUS.Blocking;
-      current.timeUntilStart = left;
+      round.status = left > 0 ? CRASH_STATUS.Starting : CRASH_STATUS.Blocking;
+      round.timeUntilStart = left;
     } else if (latest.status === 'running') {
-      current.status = CRASH_STATUS.InProgress;
-      current.elapsed = Math.max(0, Math.floor(latest.elapsed));
+      round.status = CRASH_STATUS.InProgress;
+      round.elapsed = Math.max(0, Math.floor(latest.elapsed));
     } else {
-      current.status = latest.status === 'over' ? CRASH_STATUS.Over : CRASH_STATUS.Refunded;
-      current.crashPoint = latest.result;
-      current.privateSeed = latest.private_seed;
+      round.status = latest.status === 'over' ? CRASH_STATUS.Over : CRASH_STATUS.Refunded;
+      round.crashPoint = latest.result;
+      round.privateSeed = latest.private_seed;
     }
+    current = (reveals) => ({
+      ...round,
+      players: bets.map((b) => crashBetView({ ...b, betId: b.id }, ctx.assets, reveals)),
+    });
   }
   return {
     current,
@@ -124,9 +148,11 @@ export async function myCrashBet(ctx: Ctx, userId: number): Promise<CrashBet | n
     .innerJoin('round_bets as b', 'b.round_id', 'r.id')
     .innerJoin('users as u', 'u.id', 'b.user_id')
     .select([
+      'b.id as betId',
       'b.user_id as userId',
       'u.username',
       'u.avatar',
+      'u.ghost',
       'u.wager',
       'b.amount',
       'b.status',
@@ -137,5 +163,5 @@ export async function myCrashBet(ctx: Ctx, userId: number): Promise<CrashBet | n
     .where('r.status', 'in', ['betting', 'running'])
     .where('b.user_id', '=', userId)
     .executeTakeFirst();
-  return row ? crashBetView(row, ctx.assets) : null;
+  return row ? crashBetView(row, ctx.assets, () => true) : null;
 }

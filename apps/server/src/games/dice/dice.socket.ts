@@ -10,6 +10,7 @@ import { maxProfitError } from '@coinsite/shared/games';
 import type { Ctx } from '../../platform/context.ts';
 import { Errors } from '../../platform/errors.ts';
 import { placeBet, stakeCents } from '../engine/bet-engine.ts';
+import type { Feature } from '../../platform/feature.ts';
 
 /** dice:bet {amount, multiplier, rangeData} → dice:result {payout (net), diceresult}; errors: game-creation-error. */
 export function diceSocket(ctx: Ctx): void {
@@ -37,13 +38,8 @@ export function diceSocket(ctx: Ctx): void {
         outcome: { roll: o.roll, target, multiplier: o.multiplier, win: o.win, edgePct: edge },
       };
     });
-    // the spec's dice:bet echo (spec-3 §7): the bet as the server took it, then its result
-    socket.emit('dice:bet', {
-      amount: centsToCoins(stake),
-      multiplier: placed.outcome.multiplier / 10000,
-      rangeData: target / 100,
-      betId: String(placed.betId),
-    });
+    // no dice:bet back: the original client toasts that name's argument as text (an object
+    // unmounts it); the result carries the bet id, which is all our client needs
     socket.emit('dice:result', {
       payout: centsToCoins(placed.payout > 0 ? placed.payout - stake : 0),
       diceresult: placed.outcome.roll / 100,
@@ -53,3 +49,6 @@ export function diceSocket(ctx: Ctx): void {
     });
   });
 }
+
+/** Dice: one socket event, no routes. */
+export const feature: Feature = { name: 'dice', sockets: diceSocket };

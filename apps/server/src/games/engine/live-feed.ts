@@ -1,6 +1,8 @@
 import { type BetView, centsToCoins } from '@coinsite/shared';
 import { sql } from 'kysely';
 import type { Ctx } from '../../platform/context.ts';
+import { emitToViewers, ghostsOrAll, hiddenUser, publicUser, type Viewer } from '../../platform/ghost.ts';
+import { userRoom } from '../../platform/realtime.ts';
 import { sqlNow } from '../rounds/round-time.ts';
 
 const FEED_SIZE = 20;
@@ -11,10 +13,20 @@ export const ROULETTE_FEED_DELAY_MS = 5_500;
 
 export const roundBetFeedId = (game: string, id: number) => `${game}-${id}`;
 
+/** A feed row's player as `viewer` sees them (ghost.ts). */
+function feedUser(
+  ctx: Ctx,
+  r: { uid: number; username: string; avatar: string; ghost: boolean },
+  viewer: Viewer,
+): BetView['user'] {
+  const u = publicUser(ctx, { id: r.uid, username: r.username, avatar: r.avatar, ghost: r.ghost }, viewer);
+  return { id: u.id, username: u.username, avatar: u.avatar };
+}
+
 /** The latest settled crash and roulette bets (a roulette bet only once its wheel has stopped). */
 async function recentRoundBets(
   ctx: Ctx,
-  opts: { userId?: number; game?: string; limit: number },
+  opts: { userId?: number; game?: string; limit: number; viewer?: Viewer },
 ): Promise<BetView[]> {
   const now = sqlNow(ctx.clock);
   let q = ctx.db
@@ -29,6 +41,7 @@ async function recentRoundBets(
       'u.id as uid',
       'u.username',
       'u.avatar',
+      'u.ghost',
     ])
     .where('b.status', 'in', ['cashed', 'won', 'lost'])
     .where(
@@ -43,7 +56,7 @@ async function recentRoundBets(
   return rows.map((r) => ({
     id: roundBetFeedId(r.game, r.id),
     game: r.game,
-    user: { id: String(r.uid), username: r.username, avatar: ctx.assets.avatar(r.avatar) },
+    user: feedUser(ctx, r, opts.viewer ?? null),
     amount: centsToCoins(r.amount),
     payout: centsToCoins(r.payout),
     multiplier: r.amount > 0 ? Math.floor((r.payout * 10000) / r.amount) / 10000 : 0,
@@ -57,20 +70,28 @@ async function recentRoundBets(
  */
 export async function recentFeed(
   ctx: Ctx,
-  opts: { userId?: number; game?: string } = {},
+  opts: { userId?: number; game?: string; viewer?: Viewer } = {},
 ): Promise<BetView[]> {
   const isRound = (ROUND_GAMES as readonly string[]).includes(opts.game ?? '');
   if (isRound) return recentRoundBets(ctx, { ...opts, limit: FEED_SIZE });
   const bets = await recentBets(ctx, opts);
   if (opts.game) return bets;
-  const rounds = await recentRoundBets(ctx, { userId: opts.userId, limit: FEED_SIZE });
+  const rounds = await recentRoundBets(ctx, { userId: opts.userId, limit: FEED_SIZE, viewer: opts.viewer });
   return [...bets, ...rounds].sort((a, b) => b.created.localeCompare(a.created)).slice(0, FEED_SIZE);
 }
 
 /** The latest settled bets site-wide (from the database, so every node and a restart agree). */
 export async function recentBets(
   ctx: Ctx,
-  opts: { userId?: number; game?: string; limit?: number; minStake?: number; minMultiplier?: number } = {},
+  opts: {
+    userId?: number;
+    game?: string;
+    limit?: number;
+    minStake?: number;
+    minMultiplier?: number;
+    /** who asks: a player in ghost mode is "Hidden" to anyone but themself and admins */
+    viewer?: Viewer;
+  } = {},
 ): Promise<BetView[]> {
   let q = ctx.db
     .selectFrom('bets as b')
@@ -85,6 +106,7 @@ export async function recentBets(
       'u.id as uid',
       'u.username',
       'u.avatar',
+      'u.ghost',
     ])
     .where('b.status', '=', 'settled')
     .orderBy('b.id', 'desc')
@@ -99,7 +121,7 @@ export async function recentBets(
   return rows.map((r) => ({
     id: String(r.id),
     game: r.game,
-    user: { id: String(r.uid), username: r.username, avatar: ctx.assets.avatar(r.avatar) },
+    user: feedUser(ctx, r, opts.viewer ?? null),
     amount: centsToCoins(r.stake),
     payout: centsToCoins(r.payout),
     multiplier: r.multiplier / 10000,
@@ -120,6 +142,8 @@ export const LIVE_FEED_FLUSH_MS = 250;
 class LiveFeed {
   private pending: BetView[] = [];
   private timer: NodeJS.Timeout | null = null;
+  /** Frames leave in order even when a ghost lookup is slow. */
+  private sending: Promise<void> = Promise.resolve();
 
   constructor(private readonly ctx: Ctx) {}
 
@@ -135,7 +159,28 @@ class LiveFeed {
     this.timer = null;
     const frame = newestPerGame(this.pending, FEED_SIZE);
     this.pending = [];
-    if (frame.length > 0) this.ctx.realtime.ns('chat').emit(LIVE_BETS_EVENT, frame);
+    if (frame.length === 0) return;
+    // one failed frame must not stop the ones after it
+    this.sending = this.sending
+      .then(() => this.send(frame))
+      .catch((err: unknown) => this.ctx.log?.error({ err }, 'live feed: a frame was not sent'));
+  }
+
+  /** One frame, each tab seeing the names it may see (players in ghost mode: ghost.ts). */
+  private async send(frame: BetView[]): Promise<void> {
+    const ctx = this.ctx;
+    const ghosts = await ghostsOrAll(
+      ctx,
+      frame.map((b) => Number(b.user.id)),
+      'live feed',
+    );
+    emitToViewers(ctx.realtime.ns('chat'), LIVE_BETS_EVENT, ghosts, userRoom, (reveals) =>
+      frame.map((b) => {
+        if (reveals(Number(b.user.id))) return b;
+        const hidden = hiddenUser(ctx);
+        return { ...b, user: { id: hidden.id, username: hidden.username, avatar: hidden.avatar } };
+      }),
+    );
   }
 }
 

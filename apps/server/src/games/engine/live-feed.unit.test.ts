@@ -120,10 +120,10 @@ describe('live feed: frames to every tab', () => {
     vi.useRealTimers();
   });
 
-  it('a frame holds each bet as the tabs show it: ids as text, coins, the multiplier, the settle time', () => {
+  it('a frame holds each bet as the tabs show it: ids as text, coins, the multiplier, the settle time', async () => {
     const { ctx, emits } = fakeCtx();
     publishBet(ctx, bet(31), USER, 0);
-    vi.advanceTimersByTime(LIVE_FEED_FLUSH_MS);
+    await vi.advanceTimersByTimeAsync(LIVE_FEED_FLUSH_MS);
     expect(emits).toEqual([
       {
         ns: 'chat',
@@ -144,56 +144,56 @@ describe('live feed: frames to every tab', () => {
     expect(LIVE_BETS_EVENT).toBe('live-bets');
   });
 
-  it('sends the bets of one flush period as one frame, oldest first, and nothing when no bet settled', () => {
+  it('sends the bets of one flush period as one frame, oldest first, and nothing when no bet settled', async () => {
     const { ctx, emits } = fakeCtx();
     publishBet(ctx, bet(1), USER, 0);
-    vi.advanceTimersByTime(LIVE_FEED_FLUSH_MS - 1);
+    await vi.advanceTimersByTimeAsync(LIVE_FEED_FLUSH_MS - 1);
     publishBet(ctx, bet(2, 'mines'), USER, 0);
     publishBet(ctx, bet(3), USER, 0);
     expect(emits).toHaveLength(0);
     // one pending flush for the period, not one per bet
     expect(vi.getTimerCount()).toBe(1);
-    vi.advanceTimersByTime(1);
+    await vi.advanceTimersByTimeAsync(1);
     expect(emits.map((e) => e.frame.map((b) => b.id))).toEqual([['1', '2', '3']]);
     expect(vi.getTimerCount()).toBe(0);
     // the next bet starts a new period and is not sent again with the old ones
-    vi.advanceTimersByTime(10 * LIVE_FEED_FLUSH_MS);
+    await vi.advanceTimersByTimeAsync(10 * LIVE_FEED_FLUSH_MS);
     expect(emits).toHaveLength(1);
     publishBet(ctx, bet(4), USER, 0);
-    vi.advanceTimersByTime(LIVE_FEED_FLUSH_MS);
+    await vi.advanceTimersByTimeAsync(LIVE_FEED_FLUSH_MS);
     expect(emits.map((e) => e.frame.map((b) => b.id))).toEqual([['1', '2', '3'], ['4']]);
   });
 
-  it('keeps the newest 20 bets of each game in a frame', () => {
+  it('keeps the newest 20 bets of each game in a frame', async () => {
     const { ctx, emits } = fakeCtx();
     for (let i = 1; i <= 25; i++) publishBet(ctx, bet(i), USER, 0);
     publishBet(ctx, bet(100, 'crash'), USER, 0);
-    vi.advanceTimersByTime(LIVE_FEED_FLUSH_MS);
+    await vi.advanceTimersByTimeAsync(LIVE_FEED_FLUSH_MS);
     const ids = emits[0]?.frame.map((b) => Number(b.id));
     expect(ids).toEqual([...Array.from({ length: 20 }, (_, i) => 6 + i), 100]);
   });
 
-  it('does not show a bet before its animation ends', () => {
+  it('does not show a bet before its animation ends', async () => {
     const { ctx, emits } = fakeCtx();
     publishBet(ctx, bet(9), USER, 3_000);
-    vi.advanceTimersByTime(3_000 - 1);
+    await vi.advanceTimersByTimeAsync(3_000 - 1);
     expect(emits).toHaveLength(0);
     // shown at 3 s, then sent with the next frame
-    vi.advanceTimersByTime(1 + LIVE_FEED_FLUSH_MS - 1);
+    await vi.advanceTimersByTimeAsync(1 + LIVE_FEED_FLUSH_MS - 1);
     expect(emits).toHaveLength(0);
-    vi.advanceTimersByTime(1);
+    await vi.advanceTimersByTimeAsync(1);
     expect(emits[0]?.frame.map((b) => b.id)).toEqual(['9']);
     // stamped when it is shown, not when it settled
     expect(emits[0]?.frame[0]?.created).toBe('2026-11-24T12:00:03.000Z');
   });
 
-  it('keeps one feed per server: two servers do not share frames', () => {
+  it('keeps one feed per server: two servers do not share frames', async () => {
     const a = fakeCtx();
     const b = fakeCtx();
     publishBet(a.ctx, bet(1), USER, 0);
     publishBet(b.ctx, bet(2), USER, 0);
     publishBet(a.ctx, bet(3), USER, 0);
-    vi.advanceTimersByTime(LIVE_FEED_FLUSH_MS);
+    await vi.advanceTimersByTimeAsync(LIVE_FEED_FLUSH_MS);
     expect(a.emits.map((e) => e.frame.map((x) => x.id))).toEqual([['1', '3']]);
     expect(b.emits.map((e) => e.frame.map((x) => x.id))).toEqual([['2']]);
   });
@@ -342,7 +342,7 @@ describe('live feed: crash and roulette bets', () => {
     expect(q?.parameters).toEqual(expect.arrayContaining([8, 'roulette']));
     // the columns a feed entry is made of
     expect(q?.sql).toMatch(
-      /^select "b"\."id", "b"\."game", "b"\."amount", "b"\."payout", "b"\."settled_at", "u"\."id" as "uid", "u"\."username", "u"\."avatar" from/,
+      /^select "b"\."id", "b"\."game", "b"\."amount", "b"\."payout", "b"\."settled_at", "u"\."id" as "uid", "u"\."username", "u"\."avatar", "u"\."ghost" from/,
     );
   });
 
@@ -425,7 +425,7 @@ describe('live feed: the High rollers and Lucky wins tabs', () => {
     const { ctx, queries } = fakeCtx([]);
     await recentBets(ctx);
     expect(queries[0]?.sql).toMatch(
-      /^select "b"\."id", "b"\."game", "b"\."stake", "b"\."payout", "b"\."multiplier", "b"\."settled_at", "u"\."id" as "uid", "u"\."username", "u"\."avatar" from/,
+      /^select "b"\."id", "b"\."game", "b"\."stake", "b"\."payout", "b"\."multiplier", "b"\."settled_at", "u"\."id" as "uid", "u"\."username", "u"\."avatar", "u"\."ghost" from/,
     );
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../../platform/context.ts';
 import { parse, requireUser } from '../../platform/http.ts';
 import { currentSeeds, rotateSeeds, seedHistory } from './seeds.service.ts';
+import type { Feature } from '../../platform/feature.ts';
 
 export function fairnessRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get('/api/provably-fair/current', async (req) => currentSeeds(ctx, (await requireUser(ctx, req)).id));
@@ -13,3 +14,6 @@ export function fairnessRoutes(app: FastifyInstance, ctx: Ctx): void {
     return rotateSeeds(ctx, user.id, newClientSeed);
   });
 }
+
+/** Seeds: the user's seed pair, rotation, verification data. */
+export const feature: Feature = { name: 'fairness', routes: fairnessRoutes };

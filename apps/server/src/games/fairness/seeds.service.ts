@@ -165,6 +165,8 @@ export async function rotateSeeds(ctx: Ctx, userId: number, newClientSeed: strin
       .executeTakeFirst();
     if (open?.game === 'blackjack')
       throw Errors.badRequest("You can't change your seed while a blackjack hand is in progress.");
+    if (open?.game === 'hilo')
+      throw Errors.badRequest("You can't change your seed while a hilo game is in progress.");
     if (open) throw Errors.badRequest("You can't change your seed while a mines game is in progress.");
     await tx
       .updateTable('seed_pairs')

@@ -4,6 +4,7 @@ import { maxProfitError } from '@coinsite/shared/games';
 import type { Ctx } from '../../platform/context.ts';
 import { Errors } from '../../platform/errors.ts';
 import { placeBet, stakeCents } from '../engine/bet-engine.ts';
+import type { Feature } from '../../platform/feature.ts';
 
 /** limbo:bet {amount, multiplier} → limbo:result {payout (net, 0 on loss), crashpoint}. */
 export function limboSocket(ctx: Ctx): void {
@@ -26,12 +27,8 @@ export function limboSocket(ctx: Ctx): void {
         outcome: { result: o.result, target, win: o.win, edgePct: edge },
       };
     });
-    // the spec's limbo:bet echo (spec-3 §7): the bet as the server took it, then its result
-    socket.emit('limbo:bet', {
-      amount: centsToCoins(stake),
-      multiplier: target / 100,
-      betId: String(placed.betId),
-    });
+    // no limbo:bet back: the original client toasts that name's argument as text (an object
+    // unmounts it); the result carries the bet id, which is all our client needs
     socket.emit('limbo:result', {
       payout: centsToCoins(placed.payout > 0 ? placed.payout - stake : 0),
       crashpoint: placed.outcome.result / 100,
@@ -40,3 +37,6 @@ export function limboSocket(ctx: Ctx): void {
     });
   });
 }
+
+/** Limbo: one socket event, no routes. */
+export const feature: Feature = { name: 'limbo', sockets: limboSocket };

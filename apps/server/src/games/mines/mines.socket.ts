@@ -1,12 +1,15 @@
 import { centsToCoins, minesBetPayload, minesRevealPayload, noPayload } from '@coinsite/shared';
 import type { Ctx } from '../../platform/context.ts';
 import { Errors } from '../../platform/errors.ts';
-import { CASHOUT_OK, cashoutMines, MINE_HIT, revealTile, startMines } from './mines.service.ts';
+import { CASHOUT_OK, cashoutMines, MINE_HIT, NO_GAME, revealTile, startMines } from './mines.service.ts';
 
-/** The spec's mines events (PROTOCOL.md §5). Errors travel as mines:result {error} (or {message} for no game). */
+/**
+ * The spec's mines events (PROTOCOL.md §5). Errors travel as mines:result {error}; "no game" as the
+ * bare text "No active game found.", the one string the original client resets its board on (an
+ * object there is an "An error occurred" toast).
+ */
 export function minesSocket(ctx: Ctx): void {
-  const errorPayload = (message: string) =>
-    message === 'No active game found.' ? { message } : { error: message };
+  const errorPayload = (message: string) => (message === NO_GAME ? NO_GAME : { error: message });
   const opts = { errorPayload };
 
   ctx.realtime.handle(
@@ -18,8 +21,8 @@ export function minesSocket(ctx: Ctx): void {
       const user = socket.data.user;
       if (!user) throw Errors.unauthorized();
       await startMines(ctx, user, bet.amount, bet.minescount);
-      // the spec's mines:bet echo (spec-3 §7): the game as the server took it
-      socket.emit('mines:bet', { amount: bet.amount, minescount: bet.minescount });
+      // no mines:bet back: the original client toasts that name's argument as text (an object
+      // unmounts it); mines:start is the answer both clients act on
       socket.emit('mines:start', 'Game Has Been Started');
     },
     opts,

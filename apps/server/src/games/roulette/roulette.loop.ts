@@ -23,6 +23,8 @@ export const ROULETTE_WAIT_MS = 1_000;
 
 interface LiveRound {
   id: number;
+  /** roulette's own round count, the one players see */
+  number: number;
   privateHash: string;
   /** the winning slot; secret until the roll */
   slot: number;
@@ -50,6 +52,7 @@ export class RouletteLoop extends ChainRoundLoop<RouletteLoopState> {
       .selectFrom('rounds')
       .select([
         'id',
+        'number',
         'status',
         'private_hash',
         'result',
@@ -60,7 +63,12 @@ export class RouletteLoop extends ChainRoundLoop<RouletteLoopState> {
       .orderBy('id', 'desc')
       .executeTakeFirst();
     if (latest?.status === 'betting') {
-      const round = { id: latest.id, privateHash: latest.private_hash, slot: latest.result };
+      const round = {
+        id: latest.id,
+        number: Number(latest.number),
+        privateHash: latest.private_hash,
+        slot: latest.result,
+      };
       this.state = { kind: 'betting', round };
       this.runner.after(Math.max(0, Math.ceil(-latest.sinceClose)), () =>
         this.runner.step('roll', () => this.roll(round)),
@@ -80,9 +88,21 @@ export class RouletteLoop extends ChainRoundLoop<RouletteLoopState> {
       rouletteSlot(seed.privateSeed, seed.publicSeed),
     );
     if (!opened) return;
-    const round = { id: opened.id, privateHash: opened.seed.privateHash, slot: opened.result };
+    const round = {
+      id: opened.id,
+      number: opened.number,
+      privateHash: opened.seed.privateHash,
+      slot: opened.result,
+    };
     this.state = { kind: 'betting', round };
-    this.emit(ROULETTE_EVENTS.newRound, ROULETTE_BETTING_MS, String(round.id), round.privateHash);
+    // the 4th argument, roulette's own round number, is ours (the original client reads three)
+    this.emit(
+      ROULETTE_EVENTS.newRound,
+      ROULETTE_BETTING_MS,
+      String(round.id),
+      round.privateHash,
+      round.number,
+    );
     this.runner.after(ROULETTE_BETTING_MS, () => this.runner.step('roll', () => this.roll(round)));
   }
 
@@ -100,7 +120,7 @@ export class RouletteLoop extends ChainRoundLoop<RouletteLoopState> {
         .set({ status: 'over', started_at: now, ended_at: now })
         .where('id', '=', round.id)
         .where('status', '=', 'betting')
-        .returning(['id', 'private_hash', 'private_seed', 'public_seed', 'result'])
+        .returning(['id', 'number', 'private_hash', 'private_seed', 'public_seed', 'result'])
         .executeTakeFirst();
       if (!closed) return null;
       const winner = rouletteColor(round.slot);

@@ -9,8 +9,9 @@ import { rouletteColor } from '@coinsite/shared/fairness';
 import type { AssetUrls } from '../../platform/assets.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { Errors } from '../../platform/errors.ts';
-import { limit } from '../../platform/http.ts';
-import type { SocketUser } from '../../platform/realtime.ts';
+import { emitToViewers, hiddenSeatId, shownUser } from '../../platform/ghost.ts';
+import { limit, loadLimit } from '../../platform/http.ts';
+import { type SocketUser, userRoom } from '../../platform/realtime.ts';
 import { inTransaction } from '../../platform/tx.ts';
 import { stakeCents } from '../engine/bet-engine.ts';
 import { insertRoundBet, playerLevel } from '../rounds/round-bets.ts';
@@ -24,22 +25,34 @@ export const ROULETTE_TEXT = {
 /** Per-user roulette bets: 10 a second (× RATE_LIMIT_FACTOR). */
 const BETS_PER_SECOND = 10;
 
+/**
+ * A roulette bet as an audience sees it: `reveals(userId)` says whether it may see a ghost's name
+ * (ghost.ts). A hidden player is "Hidden" under the bet's own id (`hidden-<bet>`): no profile link,
+ * and each of a ghost's bets is a row of its own, since one id for them all would tie them together.
+ */
 export function roulettePlayerView(
   bet: {
     id: number;
     userId: number;
     username: string;
     avatar: string;
+    ghost: boolean;
     wager: number;
     amount: number;
     color: RouletteBetColor | null;
   },
   assets: AssetUrls,
+  reveals: (userId: number) => boolean,
 ): RoulettePlayer {
+  const who = shownUser(
+    { assets },
+    { id: bet.userId, username: bet.username, avatar: bet.avatar, ghost: bet.ghost },
+    reveals,
+  );
   return {
-    _id: String(bet.userId),
-    username: bet.username,
-    avatar: assets.avatar(bet.avatar),
+    _id: who.hidden ? hiddenSeatId(bet.id) : who.id,
+    username: who.username,
+    avatar: who.avatar,
     color: bet.color ?? 'red',
     betAmount: centsToCoins(bet.amount),
     level: playerLevel(bet.wager),
@@ -49,6 +62,7 @@ export function roulettePlayerView(
 
 export function rouletteHistoryView(r: {
   id: number;
+  number: number;
   private_hash: string;
   private_seed: string;
   public_seed: string;
@@ -56,6 +70,7 @@ export function rouletteHistoryView(r: {
 }): RouletteHistoryEntry {
   return {
     _id: String(r.id),
+    number: Number(r.number),
     privateHash: r.private_hash,
     privateSeed: r.private_seed,
     publicSeed: r.public_seed,
@@ -76,15 +91,16 @@ export async function joinRoulette(
 ): Promise<RoulettePlayer> {
   await ctx.controls.require('roulette', 'Roulette');
   const stake = stakeCents(amountCoins);
-  await limit(ctx, `roulette:${user.id}`, BETS_PER_SECOND, 1000, ROULETTE_TEXT.tooFast);
+  await limit(ctx, `roulette:${user.id}`, loadLimit(BETS_PER_SECOND, 1000), ROULETTE_TEXT.tooFast);
   const placed = await inTransaction(ctx.db, (unit) =>
     insertRoundBet(ctx, unit, sqlNow(ctx.clock), { game: 'roulette', userId: user.id, amount: stake, color }),
   );
   if (!placed) throw Errors.badRequest(ROULETTE_TEXT.closed);
-  const player = roulettePlayerView(
-    { ...placed, id: placed.betId, userId: user.id, amount: stake, color },
-    ctx.assets,
+  const bet = { ...placed, id: placed.betId, userId: user.id, amount: stake, color };
+  const ghosts = new Set(placed.ghost ? [user.id] : []);
+  emitToViewers(ctx.realtime.ns('roulette'), ROULETTE_EVENTS.newPlayer, ghosts, userRoom, (reveals) =>
+    roulettePlayerView(bet, ctx.assets, reveals),
   );
-  ctx.realtime.ns('roulette').emit(ROULETTE_EVENTS.newPlayer, player);
-  return player;
+  // the player's own view
+  return roulettePlayerView(bet, ctx.assets, () => true);
 }

@@ -1,9 +1,7 @@
 import { chainHash, ROULETTE_WHEEL_ORDER, rouletteColor, rouletteSlot } from '@coinsite/shared/fairness';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../platform/clock.ts';
-import { DB_KINDS, nextEvent, startServer, type TestServer } from '../../test-support/server.ts';
-import { type RoundLoops, roundLoopsOf } from '../rounds/round-games.ts';
+import { describe, expect, it } from 'vitest';
+import { DB_KINDS, nextEvent } from '../../test-support/server.ts';
 import {
   accrualsOf,
   balanceOf,
@@ -12,43 +10,22 @@ import {
   eventually,
   expectLedgerConsistent,
   fundedPlayer,
+  nextBettingRound,
   rakeStateOf,
   record,
+  spaced,
   supportAffiliate,
+  useChainRoundServer,
 } from '../rounds/round-test-kit.ts';
 import { ROULETTE_ANIMATION_TOTAL_MS, ROULETTE_BETTING_MS, ROULETTE_SPIN_MS } from './roulette.loop.ts';
 import { ROULETTE_TEXT } from './roulette.service.ts';
 
 process.env.ROUND_CHAIN_LENGTH = '40';
 
-const spaced = () => new Promise((r) => setTimeout(r, 12));
-
 describe.each(DB_KINDS)('roulette rounds on %s (fake clock)', (db) => {
-  let server: TestServer;
-  let clock: ManualClock;
-  let loops: RoundLoops;
-  const ctx = () => server.site.ctx;
-  const loop = () => loops.roulette;
+  const { clock, server, ctx, loop } = useChainRoundServer(db, 'roulette');
 
-  beforeAll(async () => {
-    clock = new ManualClock();
-    server = await startServer({ db, clock });
-    loops = roundLoopsOf(ctx());
-    await driveUntil(clock, loop(), () => loop().current.kind === 'betting');
-  });
-  afterAll(() => server?.close());
-
-  async function bettingRound() {
-    const s0 = loop().current;
-    const after = s0.kind === 'betting' ? s0.round.id : 0;
-    await driveUntil(clock, loop(), () => {
-      const s = loop().current;
-      return s.kind === 'betting' && s.round.id !== after;
-    });
-    const s = loop().current;
-    if (s.kind !== 'betting') throw new Error('not betting');
-    return s.round;
-  }
+  const bettingRound = () => nextBettingRound(clock, loop());
 
   async function bet(socket: Socket, color: string, amount: number) {
     const ok = nextEvent(socket, 'game-join-success');
@@ -139,7 +116,8 @@ describe.each(DB_KINDS)('roulette rounds on %s (fake clock)', (db) => {
     expect(next.privateHash).toBe(entry.privateSeed);
     await eventually(() => seen.some((e) => e.event === 'new-round'));
     const newRound = seen.find((e) => e.event === 'new-round')?.args;
-    expect(newRound).toEqual([ROULETTE_BETTING_MS, String(next.id), next.privateHash]);
+    // the original client's three arguments, then roulette's own round number (issue 28 item 9)
+    expect(newRound).toEqual([ROULETTE_BETTING_MS, String(next.id), next.privateHash, next.number]);
     const after = await server.api<{ history: Array<{ _id: string }> }>('GET', '/api/roulette');
     expect(after.body.history[0]?._id).toBe(String(round.id));
     const mine = await server.api<{ roulette: unknown[] }>('GET', '/api/user/history', undefined, p.token);

@@ -66,7 +66,7 @@ export abstract class ChainRoundLoop<State extends { kind: string }> {
   protected async openNext(
     bettingMs: number,
     resultOf: (seed: RoundSeed) => number,
-  ): Promise<{ id: number; seed: RoundSeed; result: number } | null> {
+  ): Promise<{ id: number; number: number; seed: RoundSeed; result: number } | null> {
     const ready = (await this.ctx.controls.isEnabled(this.game)) && (await this.chains.ready(this.game));
     const round = ready
       ? await inTransaction(this.ctx.db, (unit) => this.insert(unit, bettingMs, resultOf))
@@ -95,8 +95,9 @@ export abstract class ChainRoundLoop<State extends { kind: string }> {
         status: 'betting',
         betting_ends_at: sql<Date>`${sqlNow(this.ctx.clock)} + ${bettingMs} * interval '1 millisecond'`,
       })
-      .returning('id')
+      .returning(['id', 'number'])
       .executeTakeFirstOrThrow();
-    return { id: row.id, seed, result };
+    // number: the game's own round count (migration 0031's trigger), the one players see
+    return { id: row.id, number: Number(row.number), seed, result };
   }
 }

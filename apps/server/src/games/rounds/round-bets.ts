@@ -31,6 +31,8 @@ export interface PlacedRoundBet {
   username: string;
   avatar: string;
   wager: number;
+  /** the player is in ghost mode (platform/ghost.ts) */
+  ghost: boolean;
 }
 
 /**
@@ -58,7 +60,7 @@ export async function insertRoundBet(
       SELECT r.id, ${game}, ${userId}, ${amount}, ${input.color ?? null}, ${input.autoCashout ?? null} FROM r
       RETURNING id, round_id
     )
-    SELECT b.id AS "betId", b.round_id AS "roundId", u.username, u.avatar, u.wager
+    SELECT b.id AS "betId", b.round_id AS "roundId", u.username, u.avatar, u.wager, u.ghost
     FROM b JOIN users u ON u.id = ${userId}`.execute(unit.tx);
   const bet = res.rows[0];
   if (!bet) return null;
@@ -151,6 +153,7 @@ export interface RoundBetRow {
   userId: number;
   username: string;
   avatar: string;
+  ghost: boolean;
   wager: number;
   amount: number;
   color: 'red' | 'green' | 'black' | null;
@@ -169,6 +172,7 @@ export function roundBets(ctx: Ctx, roundId: number): Promise<RoundBetRow[]> {
       'b.user_id as userId',
       'u.username',
       'u.avatar',
+      'u.ghost',
       'u.wager',
       'b.amount',
       'b.color',

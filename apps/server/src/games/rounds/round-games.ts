@@ -11,7 +11,8 @@ import { crashSocket } from '../crash/crash.socket.ts';
 import { RouletteLoop } from '../roulette/roulette.loop.ts';
 import { rouletteRoutes } from '../roulette/roulette.routes.ts';
 import { rouletteSocket } from '../roulette/roulette.socket.ts';
-import { runWhileLeader } from './round-runner.ts';
+import { roundResync } from './round-resync.ts';
+import type { Feature } from '../../platform/feature.ts';
 
 export interface RoundLoops {
   chains: Chains;
@@ -41,11 +42,20 @@ export function roundGames(app: FastifyInstance, ctx: Ctx): void {
   crashSocket(ctx);
   rouletteRoutes(app, ctx);
   rouletteSocket(ctx);
+  roundResync(ctx);
   const crash = new CrashLoop(ctx, chains);
   const roulette = new RouletteLoop(ctx, chains);
   const coinflip = new CoinflipLoop(ctx);
   coinflipRoutes(app, ctx);
   coinflipSocket(ctx, coinflip);
   loops.set(ctx, { chains, crash, roulette, coinflip });
-  runWhileLeader(ctx, { crash, roulette, coinflip });
 }
+
+export const feature: Feature = {
+  name: 'rounds',
+  routes: roundGames,
+  leader: (ctx) => {
+    const { crash, roulette, coinflip } = roundLoopsOf(ctx);
+    return { crash, roulette, coinflip };
+  },
+};

@@ -1,15 +1,29 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.ts';
 import type { Ctx } from '../../platform/context.ts';
+import { Fenced, runFenced } from '../../platform/fence.ts';
+import type { Leadership } from '../../platform/leader.ts';
+import type { LeaderTask } from '../../platform/leader-tasks.ts';
+
+// the registry moved to the platform (features declare their tasks); kept here for old imports
+export { type LeaderTask, leaderTasksOf, runWhileLeader } from '../../platform/leader-tasks.ts';
 
 /** A failed step (a database hiccup) is tried again after this long. */
 export const STEP_RETRY_MS = 1000;
+/** While the node's lease has run out (it stalled) a due timer or step looks again this often. */
+export const LEASE_WAIT_MS = 25;
 
 /**
  * The clock and the order of a round loop: timers on the injected clock, and steps (database work)
  * that run one at a time in the order they were asked for. stop() cancels every timer and drops the
  * steps not yet begun, so a loop that lost leadership stops acting; what it already wrote is guarded
  * in SQL, so the next leader carries on from the rows.
+ *
+ * With a leadership (every loop of the app), a timer or step runs only while the node's lease holds:
+ * a node that stalled past it finds out at its first timer, which waits (as every other) until the
+ * lease is renewed (then it runs, late: the loop sees how late) or lost (then stop() drops it). Each
+ * step runs fenced by the lease term: its transactions write nothing once another node has taken
+ * the lease (platform/fence.ts).
  */
 export class RoundRunner {
   private generation = 0;
@@ -26,11 +40,23 @@ export class RoundRunner {
     readonly name: string,
     /** Hears how late each timer fired, in seconds (the metrics' loop lag). */
     private readonly onLag?: (seconds: number) => void,
+    private readonly leadership?: Pick<Leadership, 'isLeader' | 'term' | 'leaseMs'>,
   ) {}
 
-  /** The runner of a loop of the app: its clock and log, its lag into the app's metrics. */
+  /** The runner of a loop of the app: its clock and log, its lag into the app's metrics, its leadership. */
   static of(ctx: Ctx, name: string): RoundRunner {
-    return new RoundRunner(ctx.clock, ctx.log, name, (s) => ctx.metrics.loopLag.observe({ loop: name }, s));
+    return new RoundRunner(
+      ctx.clock,
+      ctx.log,
+      name,
+      (s) => ctx.metrics.loopLag.observe({ loop: name }, s),
+      ctx.leadership,
+    );
+  }
+
+  /** Whether this node's lease holds (always without a leadership: unit tests of the runner). */
+  private leads(): boolean {
+    return this.leadership?.isLeader() ?? true;
   }
 
   get active(): boolean {
@@ -60,11 +86,17 @@ export class RoundRunner {
   after(ms: number, fn: () => void): void {
     const generation = this.current();
     if (generation === null) return;
-    const due = this.clock.now() + ms;
+    this.arm(generation, ms, this.clock.now() + ms, fn);
+  }
+
+  private arm(generation: number, ms: number, due: number, fn: () => void): void {
     const cancel = this.clock.setTimeout(() => {
       this.timers.delete(cancel);
+      if (generation !== this.generation) return;
+      // the lease ran out (this node stalled): wait for its renewal or its loss
+      if (!this.leads()) return this.arm(generation, LEASE_WAIT_MS, due, fn);
       this.onLag?.(Math.max(0, this.clock.now() - due) / 1000);
-      if (generation === this.generation) fn();
+      fn();
     }, ms);
     this.timers.add(cancel);
   }
@@ -77,10 +109,21 @@ export class RoundRunner {
     this.tail = this.tail
       .then(async () => {
         if (generation !== this.generation) return;
+        if (!this.leads()) {
+          // the lease ran out: the step waits (in order, behind the due timers) for its renewal
+          this.arm(generation, LEASE_WAIT_MS, this.clock.now(), () => this.step(label, fn));
+          return;
+        }
         this.executing = generation;
         try {
-          await fn();
+          const term = this.leadership?.term() ?? null;
+          await runFenced(term, this.leadership?.leaseMs ?? 0, fn);
         } catch (err) {
+          if (err instanceof Fenced) {
+            // another node holds the lease: this one stops acting (its leadership finds out too)
+            this.log.warn({ loop: this.name, step: label, err: err.message }, 'round step fenced');
+            return;
+          }
           this.log.error({ err, loop: this.name, step: label }, 'round step failed');
           this.after(STEP_RETRY_MS, () => this.step(label, fn));
         } finally {
@@ -96,39 +139,6 @@ export class RoundRunner {
   async idle(): Promise<void> {
     while (this.pending > 0) await this.tail;
   }
-}
-
-/** Anything the leader runs and stops: round loops, rain, trivia, giveaways. */
-export interface LeaderTask {
-  start(): void;
-  stop(): Promise<void>;
-}
-
-const leaderTasks = new WeakMap<Ctx, Map<string, LeaderTask>>();
-
-/** The app's leader tasks by name (tests stop the ones they do not exercise). */
-export function leaderTasksOf(ctx: Ctx): ReadonlyMap<string, LeaderTask> {
-  return leaderTasks.get(ctx) ?? new Map();
-}
-
-/**
- * Runs the tasks (by name) while this node leads: started on winning leadership, stopped on losing
- * it and at close.
- */
-export function runWhileLeader(ctx: Ctx, named: Record<string, LeaderTask>): void {
-  const registry = leaderTasks.get(ctx) ?? new Map<string, LeaderTask>();
-  leaderTasks.set(ctx, registry);
-  for (const [name, task] of Object.entries(named)) registry.set(name, task);
-  const tasks = Object.values(named);
-  ctx.leadership.onLeader(() => {
-    for (const task of tasks) task.start();
-  });
-  ctx.leadership.onFollower(() => {
-    for (const task of tasks) void task.stop();
-  });
-  ctx.onClose.push(async () => {
-    await Promise.all(tasks.map((task) => task.stop()));
-  });
 }
 
 /**

@@ -3,17 +3,69 @@
  * database (registration hashes passwords and would make a 100-player race slow), fake-clock driving
  * that waits for each loop step's database work, and ledger checks.
  */
+import { wagerNeededCents } from '@coinsite/shared/vip';
 import { sql } from 'kysely';
 import type { Socket } from 'socket.io-client';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { quickUser } from '../../economy/rewards/rewards-test-kit.ts';
 import { ManualClock } from '../../platform/clock.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { findLedgerMismatches, findRakeViolations } from '../../platform/ledger.ts';
 import { inTransaction } from '../../platform/tx.ts';
 import { startServer, type TestServer } from '../../test-support/server.ts';
-import { leaderTasksOf } from './round-runner.ts';
+import { type RoundLoops, roundLoopsOf } from './round-games.ts';
+import { leaderTasksOf } from '../../platform/leader-tasks.ts';
 
-let seq = 0;
+/** A pause longer than the protocol's 10 ms between two events of one socket. */
+export const spaced = () => new Promise((r) => setTimeout(r, 12));
+
+/**
+ * A hash-chain round game's test server for the calling describe block (its beforeAll/afterAll): a
+ * fake clock, the server, and the game's loop waiting in its first betting phase. `server` stands for
+ * the server started in beforeAll (read it inside hooks and tests only).
+ */
+export function useChainRoundServer<G extends 'crash' | 'roulette'>(db: 'pglite' | 'postgres', game: G) {
+  const clock = new ManualClock();
+  let started: { server: TestServer; loops: RoundLoops } | undefined;
+  const current = () => {
+    if (!started) throw new Error('the round server starts in beforeAll');
+    return started;
+  };
+  const server = new Proxy({} as TestServer, { get: (_, key) => Reflect.get(current().server, key) });
+  const loop = (): RoundLoops[G] => current().loops[game];
+  beforeAll(async () => {
+    const s = await startServer({ db, clock });
+    started = { server: s, loops: roundLoopsOf(s.site.ctx) };
+    await driveUntil(clock, loop(), () => loop().current.kind === 'betting');
+  });
+  afterAll(() => started?.server.close());
+  return { clock, server, ctx: (): Ctx => current().server.site.ctx, loop };
+}
+
+type BettingRoundOf<L extends { current: { kind: string } }> =
+  Extract<L['current'], { kind: 'betting' }> extends { round: infer R } ? R : never;
+
+/** Drives to the next round taking bets (after the one open now) that passes `pick`, and returns it. */
+export async function nextBettingRound<L extends Steppable & { current: { kind: string } }>(
+  clock: ManualClock,
+  loop: L,
+  pick: (round: BettingRoundOf<L>) => boolean = () => true,
+): Promise<BettingRoundOf<L>> {
+  const betting = () => {
+    const s = loop.current as { kind: string; round?: BettingRoundOf<L> & { id: number } };
+    return s.kind === 'betting' ? s.round : undefined;
+  };
+  let last = betting()?.id ?? 0;
+  await driveUntil(clock, loop, () => {
+    const round = betting();
+    if (!round || round.id === last) return false;
+    last = round.id;
+    return pick(round);
+  });
+  const round = betting();
+  if (!round) throw new Error('not betting');
+  return round;
+}
 
 /**
  * A test server on a fake clock with every leader loop stopped but the ones named in `keep` (rain,
@@ -39,23 +91,33 @@ export interface Player {
   username: string;
 }
 
+/** A player (made without the registration route: quickUser) holding `coins`. */
 export async function fundedPlayer(ctx: Ctx, coins: number): Promise<Player> {
-  const username = `p${process.pid % 10000}_${seq++}`;
-  const row = await ctx.db
-    .insertInto('users')
-    .values({ username, email: `${username}@example.com`, password_hash: null, steam_id: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const player = await quickUser(ctx);
   if (coins > 0)
     await inTransaction(ctx.db, (unit) =>
       ctx.wallet.apply(unit, {
-        userId: row.id,
+        userId: player.id,
         delta: Math.round(coins * 100),
         kind: 'admin',
-        idempotencyKey: `fund:${row.id}`,
+        idempotencyKey: `fund:${player.id}`,
       }),
     );
-  return { id: row.id, token: await ctx.sessions.create(row.id), username };
+  return player;
+}
+
+/** A player who may chat: the level's wager (2 by default, the chat level) and `rank` (1; 5 = moderator). */
+export async function chatter(
+  ctx: Ctx,
+  opts: { level?: number; coins?: number; rank?: number } = {},
+): Promise<Player> {
+  const p = await fundedPlayer(ctx, opts.coins ?? 0);
+  await ctx.db
+    .updateTable('users')
+    .set({ wager: wagerNeededCents(opts.level ?? 2), rank: opts.rank ?? 1 })
+    .where('id', '=', p.id)
+    .execute();
+  return p;
 }
 
 export async function balanceOf(ctx: Ctx, userId: number): Promise<number> {

@@ -2,16 +2,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type NodeProcess, sleep, spawnNode, stopNode } from '../../test-support/node-process.ts';
+import {
+  crashSocket,
+  ledgerMismatches as mismatches,
+  PROCESS_ADMIN as ADMIN,
+  processPlayer as player,
+  waitFor,
+} from '../../test-support/process-kit.ts';
 
 /**
  * Real server processes (node --import tsx apps/server/src/main.ts) on one PostgreSQL with Redis:
  * a kill -9 in the middle of a crash round, and a second node taking over from a killed leader.
  */
 const enabled = Boolean(process.env.TEST_DATABASE_URL && process.env.REDIS_URL);
-const ADMIN = { email: 'admin@example.com', password: 'admin-password' };
 
 /** A node on the shared database and Redis (its log silent). */
 function startNode(databaseUrl: string, dataDir: string): Promise<NodeProcess> {
@@ -25,77 +31,6 @@ function startNode(databaseUrl: string, dataDir: string): Promise<NodeProcess> {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
     },
-  });
-}
-
-async function call<T>(url: string, method: string, p: string, body?: unknown, token?: string): Promise<T> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (token) headers['x-auth-token'] = token;
-  const res = await fetch(url + p, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await res.json()) as T;
-}
-
-async function signIn(url: string, email: string, password: string, username?: string): Promise<string> {
-  const route = username ? 'register' : 'login';
-  const r = await call<{ redirect?: string }>(url, 'POST', `/api/auth/registration/${route}`, {
-    email,
-    password,
-    username,
-  });
-  const code = r.redirect?.split('token=')[1];
-  if (!code) throw new Error(`sign-in failed: ${JSON.stringify(r)}`);
-  return (await call<{ token: string }>(url, 'POST', '/api/auth/exchange-token', { token: code })).token;
-}
-
-/** A player with coins, through the admin route (a ledger row like any other). */
-async function player(url: string, name: string, coins: number) {
-  const token = await signIn(url, `${name}@example.com`, 'correct horse', name);
-  const me = await call<{ user: { _id: string } }>(url, 'GET', '/api/user', undefined, token);
-  const admin = await signIn(url, ADMIN.email, ADMIN.password);
-  await call(
-    url,
-    'POST',
-    `/api/external/v1/users/${me.user._id}/balance`,
-    { amount: coins, reason: 'test' },
-    admin,
-  );
-  return { token, id: Number(me.user._id) };
-}
-
-function crashSocket(url: string, token?: string): Promise<Socket> {
-  const s = io(`${url}/crash`, { transports: ['websocket'], forceNew: true, reconnection: false });
-  return new Promise((resolve, reject) => {
-    s.once('connect_error', reject);
-    s.once('connect', () => {
-      if (!token) return resolve(s);
-      s.once('authenticated', () => resolve(s));
-      s.emit('auth', token);
-    });
-  });
-}
-
-function waitFor<T = unknown[]>(
-  s: Socket,
-  event: string,
-  pred: (...args: unknown[]) => boolean,
-  ms = 90_000,
-) {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      s.off(event, on);
-      reject(new Error(`timed out waiting for ${event}`));
-    }, ms);
-    const on = (...args: unknown[]) => {
-      if (!pred(...args)) return;
-      clearTimeout(timer);
-      s.off(event, on);
-      resolve(args as T);
-    };
-    s.on(event, on);
   });
 }
 
@@ -144,13 +79,7 @@ describe.runIf(enabled)('crash across real server processes (PostgreSQL + Redis)
     throw new Error('no suitable betting round');
   }
 
-  async function ledgerMismatches(): Promise<unknown[]> {
-    const r = await db.query(
-      `SELECT u.id FROM users u LEFT JOIN (SELECT user_id, SUM(delta) s FROM ledger_entries GROUP BY user_id) l
-       ON l.user_id = u.id WHERE u.balance <> COALESCE(l.s, 0)`,
-    );
-    return r.rows;
-  }
+  const ledgerMismatches = () => mismatches(db);
 
   it('kill -9 in the middle of a round, then a restart: the round is finished as the bust would, each bet settled once', async () => {
     let a = await startNode(dbUrl, path.join(dataDir, 'a'));

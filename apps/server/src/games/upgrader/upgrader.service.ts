@@ -20,8 +20,17 @@ export function upgraderRevealMs(opts: { instant?: boolean }): number {
   return opts.instant ? 0 : UPGRADER_SPIN_MS;
 }
 
+/**
+ * Seeds the site's own catalogue when the table holds none of it. The original client's list
+ * (source 'original') comes from migration 0030 and never counts as ours.
+ */
 export async function seedUpgraderItems(ctx: Ctx): Promise<void> {
-  const any = await ctx.db.selectFrom('upgrader_items').select('id').limit(1).executeTakeFirst();
+  const any = await ctx.db
+    .selectFrom('upgrader_items')
+    .select('id')
+    .where('source', '=', 'site')
+    .limit(1)
+    .executeTakeFirst();
   if (any) return;
   await ctx.db.insertInto('upgrader_items').values(upgraderCatalogue()).execute();
 }

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db-types.ts';
 
@@ -68,12 +68,19 @@ export function arkpayCard(opts: {
   };
 }
 
+/** What a sandbox checkout keeps of its one-time owner token (the token itself only travels in its URL). */
+export const sandboxOwnerHash = (token: string) =>
+  createHash('sha256').update(`owner:${token}`).digest('hex');
+
 export function sandboxCard(db: Kysely<DB>, secret: string): CardProvider {
   return {
     sandbox: true,
     webhookSecret: secret,
     async createPayment(p) {
       const paymentId = `sbx_card_${randomBytes(12).toString('hex')}`;
+      // a one-time owner token in the checkout's address (issue 27): the page trades it for its
+      // owner cookie, which a call from another origin (the original client) could not set
+      const owner = randomBytes(24).toString('hex');
       await db
         .insertInto('sandbox_payments')
         .values({
@@ -84,11 +91,12 @@ export function sandboxCard(db: Kysely<DB>, secret: string): CardProvider {
             merchantTransactionId: p.merchantTransactionId,
             usdCents: p.usdCents,
             description: p.description,
+            ownerHash: sandboxOwnerHash(owner),
           }),
         })
         .execute();
       // Relative: the checkout is served by this site, on whatever origin the player uses.
-      return { paymentId, redirectUrl: `/sandbox/arkpay/checkout/${paymentId}` };
+      return { paymentId, redirectUrl: `/sandbox/arkpay/checkout/${paymentId}?owner=${owner}` };
     },
   };
 }

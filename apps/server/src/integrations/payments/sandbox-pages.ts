@@ -7,8 +7,11 @@ import {
   sandboxSkinsDepositBody,
 } from '@coinsite/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
 import type { Cashier } from '../../economy/cashier/cashier.context.ts';
 import { parse } from '../../platform/http.ts';
+import { sandboxOwnerHash } from './card.ts';
 import { esc, sandboxPage, usd } from './sandbox-html.ts';
 import { SIGNATURE_HEADER, signDelivery } from './signing.ts';
 import { SANDBOX_SKINS } from './skins.ts';
@@ -39,6 +42,15 @@ function isSandboxOwner(req: FastifyRequest, secret: string, pagePath: string): 
     return name === OWNER_COOKIE && given.length === expected.length && timingSafeEqual(given, expected);
   });
 }
+
+/** `?owner=` of a checkout's address: its one-time owner token (anything else is ignored). */
+const ownerQuery = z.object({
+  owner: z
+    .string()
+    .regex(/^[0-9a-f]{48}$/)
+    .optional()
+    .catch(undefined),
+});
 
 const NOT_OWNER =
   '<p>Only the account that opened this payment can pay or cancel it, from the browser it was opened in.</p>';
@@ -87,6 +99,19 @@ export function sandboxPages(app: FastifyInstance, cashier: Cashier): void {
     // ---- card checkout (ArkPay) ----
     scope.get('/sandbox/arkpay/checkout/:id', async (req, reply) => {
       const { id } = parse(sandboxIdParams, req.params);
+      const pagePath = `/sandbox/arkpay/checkout/${id}`;
+      const { owner } = parse(ownerQuery, req.query);
+      if (owner !== undefined && cashier.card.sandbox) {
+        // the one-time owner token of the checkout's address, traded for the owner cookie once
+        // (issue 27): a first-party answer, so the browser keeps the cookie whatever origin the
+        // checkout was started from; then the address without the token
+        const traded = await sql<{ id: string }>`
+          UPDATE sandbox_payments SET data = data - 'ownerHash'
+          WHERE id = ${id} AND provider = 'arkpay' AND data->>'ownerHash' = ${sandboxOwnerHash(owner)}
+          RETURNING id`.execute(cashier.ctx.db);
+        if (traded.rows.length > 0) setSandboxOwner(req, reply, cashier.card.webhookSecret, pagePath);
+        return reply.redirect(pagePath, 303);
+      }
       const row = cashier.card.sandbox ? await sandboxRow(id, 'arkpay') : undefined;
       if (!row) return html(reply, 404, 'Checkout not found', '<p>This checkout does not exist.</p>');
       const data = row.data as { usdCents: number; description: string };

@@ -39,6 +39,16 @@ export const PP_ERRORS = {
 } as const;
 export type PpError = (typeof PP_ERRORS)[keyof typeof PP_ERRORS];
 
+/**
+ * The answer to a bet whose reference the provider already refunded (its refund arrived first): the
+ * protocol has no code of its own for it, so it is error 3 "bet is not allowed" (final, no retry),
+ * as it always was here, with a description that says why.
+ */
+export const PP_BET_REFUNDED = {
+  error: PP_ERRORS.betNotAllowed.error,
+  description: 'Bet is not allowed: this bet was already refunded',
+} as const;
+
 export type PpParams = Record<string, string>;
 
 /** MD5 hex of the sorted `k=v&…` string (without `hash`) followed by the secret key. */

@@ -15,7 +15,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context.ts';
 import { Errors } from '../errors.ts';
-import { limit, parse, requireAdmin, requireUser } from '../http.ts';
+import { limit, loadLimit, parse, requireAdmin, requireUser, securityLimit } from '../http.ts';
+import { ageStatus, recordAge } from './age.service.ts';
 import { deviceName, securityMail } from './notify.ts';
 import { rgView, setLimit, setRealityCheck, startBreak } from './rg.service.ts';
 import {
@@ -31,6 +32,8 @@ import {
   setupTwoFactor,
   twoFactorStatus,
 } from './two-factor.service.ts';
+import type { Feature } from '../feature.ts';
+import { realityChecksOf } from './reality-check.ts';
 
 /** Issue 16: the signed-in player's own security settings (2FA, sessions). */
 export function accountRoutes(app: FastifyInstance, ctx: Ctx): void {
@@ -52,7 +55,8 @@ export function accountRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post('/api/account/password', async (req) => {
     const user = await requireUser(ctx, req);
     const body = parse(changePasswordBody, req.body);
-    await limit(ctx, `password-change:${user.id}`, 10, 10 * 60_000);
+    // the current password is guessed here: per session (another session, the owner's, is not held up)
+    await limit(ctx, `password-change:${user.id}:${user.sessionId}`, securityLimit(10, 10 * 60_000));
     await changePassword(ctx, user, body);
     return { message: ACCOUNT_TEXT.passwordChanged };
   });
@@ -60,35 +64,35 @@ export function accountRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post('/api/account/email', async (req) => {
     const user = await requireUser(ctx, req);
     const body = parse(changeEmailBody, req.body);
-    await limit(ctx, `email-change:${user.id}`, 5, 60 * 60_000);
-    await requestEmailChange(ctx, user.id, body);
+    await limit(ctx, `email-change:${user.id}:${user.sessionId}`, securityLimit(5, 60 * 60_000));
+    await requestEmailChange(ctx, user, body);
     return { message: ACCOUNT_TEXT.emailChangeSent };
   });
 
   app.post('/api/account/verify-email/resend', async (req) => {
     const user = await requireUser(ctx, req);
-    await limit(ctx, `verify-resend:${user.id}`, 3, 60 * 60_000);
+    await limit(ctx, `verify-resend:${user.id}`, loadLimit(3, 60 * 60_000));
     await sendVerificationMail(ctx, user.id);
     return { message: ACCOUNT_TEXT.verificationSent };
   });
 
   // the mailed link: no sign-in needed (the mailbox proves ownership)
   app.post('/api/account/verify-email', async (req) => {
-    await limit(ctx, `verify-email:ip:${req.ip}`, 30, 10 * 60_000);
+    await limit(ctx, `verify-email:ip:${req.ip}`, loadLimit(30, 10 * 60_000));
     const { token } = parse(emailLinkBody, req.body);
     return confirmEmailLink(ctx, token);
   });
 
   app.post('/api/account/2fa/setup', async (req) => {
     const user = await requireUser(ctx, req);
-    await limit(ctx, `2fa-setup:${user.id}`, 10, 10 * 60_000);
+    await limit(ctx, `2fa-setup:${user.id}`, loadLimit(10, 10 * 60_000));
     return setupTwoFactor(ctx, user.id);
   });
 
   app.post('/api/account/2fa/enable', async (req) => {
     const user = await requireUser(ctx, req);
     const { code } = parse(twoFactorEnableBody, req.body);
-    const recoveryCodes = await enableTwoFactor(ctx, user.id, code);
+    const recoveryCodes = await enableTwoFactor(ctx, user, code);
     await securityMail(ctx, user.id, 'Two-factor authentication turned on', [
       'Two-factor authentication was turned on for your account. Sign-ins, withdrawals and account changes now ask for a code.',
     ]);
@@ -99,12 +103,24 @@ export function accountRoutes(app: FastifyInstance, ctx: Ctx): void {
     const user = await requireUser(ctx, req);
     const { twoFactorCode } = parse(twoFactorDisableBody, req.body);
     if (!(await twoFactorStatus(ctx, user.id)).enabled) throw Errors.badRequest(TWO_FACTOR_TEXT.notOn);
-    await requireSecondFactor(ctx, user.id, twoFactorCode);
+    await requireSecondFactor(ctx, user.id, twoFactorCode, { session: user.sessionId });
     await disableTwoFactor(ctx, user.id);
     await securityMail(ctx, user.id, 'Two-factor authentication turned off', [
       'Two-factor authentication was turned off for your account.',
     ]);
     return { message: TWO_FACTOR_TEXT.disabled };
+  });
+
+  // issue 26 item 6: the web client asks an account without a birth date once (age.service.ts)
+  app.get('/api/account/age', async (req) => {
+    const user = await requireUser(ctx, req);
+    return ageStatus(ctx, user.id);
+  });
+
+  app.post('/api/account/age', async (req) => {
+    const user = await requireUser(ctx, req);
+    await limit(ctx, `age:${user.id}`, loadLimit(20, 10 * 60_000));
+    return recordAge(ctx, user.id, req.body);
   });
 
   // issue 16 §4: responsible gaming (the Settings tab)
@@ -116,7 +132,7 @@ export function accountRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post('/api/account/limits', async (req) => {
     const user = await requireUser(ctx, req);
     const body = parse(setLimitBody, req.body);
-    await limit(ctx, `rg:${user.id}`, 60, 10 * 60_000);
+    await limit(ctx, `rg:${user.id}`, loadLimit(60, 10 * 60_000));
     await setLimit(ctx, user.id, body);
     return rgView(ctx, user.id);
   });
@@ -131,7 +147,7 @@ export function accountRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post('/api/account/break', async (req) => {
     const user = await requireUser(ctx, req);
     const body = parse(breakBody, req.body);
-    await limit(ctx, `rg:${user.id}`, 60, 10 * 60_000);
+    await limit(ctx, `rg:${user.id}`, loadLimit(60, 10 * 60_000));
     await startBreak(ctx, user.id, body);
     return rgView(ctx, user.id);
   });
@@ -163,14 +179,20 @@ export function accountRoutes(app: FastifyInstance, ctx: Ctx): void {
     const user = await requireUser(ctx, req);
     const id = Number(parse(sessionIdParams, req.params).id);
     if (!(await ctx.sessions.revokeById(user.id, id))) throw Errors.notFound('That session is not active.');
-    ctx.realtime.kickSession(id);
     return { success: true };
   });
 
   app.post('/api/account/sessions/revoke-others', async (req) => {
     const user = await requireUser(ctx, req);
-    const ids = await ctx.sessions.revokeOthers(user.id, user.sessionId);
-    for (const id of ids) ctx.realtime.kickSession(id);
+    const ids = await ctx.sessions.revokeOthers(user.id, user.sessionId, 'revoked');
     return { revoked: ids.length };
   });
 }
+
+/** The signed-in user's account settings. */
+export const feature: Feature = {
+  name: 'account',
+  routes: accountRoutes,
+  // the reality check's timers follow the sockets of every node (issue 26 §8)
+  sockets: (ctx) => realityChecksOf(ctx).start(),
+};

@@ -128,18 +128,19 @@ export async function confirmEmailLink(ctx: Ctx, token: string): Promise<{ messa
  */
 export async function requestEmailChange(
   ctx: Ctx,
-  userId: number,
+  user: { id: number; sessionId: number },
   body: { newEmail: string; password: string; twoFactorCode?: string },
 ): Promise<void> {
+  const userId = user.id;
   await checkPassword(ctx, userId, body.password);
-  await requireSecondFactor(ctx, userId, body.twoFactorCode);
+  await requireSecondFactor(ctx, userId, body.twoFactorCode, { session: user.sessionId });
   const taken = await ctx.db
     .selectFrom('users')
     .select('id')
     .where((eb) => eb(eb.fn('lower', ['email']), '=', body.newEmail.toLowerCase()))
     .executeTakeFirst();
   if (taken) throw Errors.badRequest(taken.id === userId ? ACCOUNT_TEXT.sameEmail : ACCOUNT_TEXT.emailTaken);
-  const user = await ctx.db
+  const row = await ctx.db
     .selectFrom('users')
     .select(['email', 'username'])
     .where('id', '=', userId)
@@ -149,7 +150,7 @@ export async function requestEmailChange(
     to: body.newEmail,
     subject: 'Confirm your new email address',
     text: [
-      `Hi ${user.username},`,
+      `Hi ${row.username},`,
       '',
       'You asked to use this address for your account. Open this link to confirm it:',
       `${ctx.config.publicUrl}/verify-email?token=${code}`,
@@ -157,7 +158,7 @@ export async function requestEmailChange(
       'The link is valid for 24 hours. Until then your account keeps its current address.',
     ].join('\n'),
   });
-  if (user.email)
+  if (row.email)
     await securityMail(ctx, userId, 'Email change requested', [
       `Someone signed in to your account asked to change its email address to ${body.newEmail}.`,
       'Nothing changes unless the link we sent to that address is opened.',
@@ -171,13 +172,13 @@ export async function changePassword(
   body: { currentPassword: string; newPassword: string; twoFactorCode?: string },
 ): Promise<void> {
   await checkPassword(ctx, user.id, body.currentPassword);
-  await requireSecondFactor(ctx, user.id, body.twoFactorCode);
+  await requireSecondFactor(ctx, user.id, body.twoFactorCode, { session: user.sessionId });
   await ctx.db
     .updateTable('users')
     .set({ password_hash: await hashPassword(body.newPassword) })
     .where('id', '=', user.id)
     .execute();
-  for (const id of await ctx.sessions.revokeOthers(user.id, user.sessionId)) ctx.realtime.kickSession(id);
+  await ctx.sessions.revokeOthers(user.id, user.sessionId, 'password_changed');
   await securityMail(ctx, user.id, 'Your password was changed', [
     'The password of your account was just changed. Every other session was signed out.',
   ]);

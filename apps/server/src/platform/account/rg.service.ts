@@ -12,8 +12,9 @@ import type { DB } from '../db-types.ts';
 import type { z } from 'zod';
 import type { Ctx } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { rgRefusal } from '../wallet.ts';
+import { refuseOnBreak, rgRefusal } from '../wallet.ts';
 import { securityMail } from './notify.ts';
+import { realityChecksOf } from './reality-check.ts';
 
 /** A raised or removed limit takes effect after this long; a lower one at once. */
 export const RAISE_DELAY_MS = 24 * 60 * 60_000;
@@ -70,8 +71,11 @@ export async function rgView(ctx: Ctx, userId: number, db: Kysely<DB> = ctx.db):
           : null,
       });
     }
-  const until = row?.blocked_until as Date | null | undefined;
-  const active = until && until.getTime() > Date.now();
+  // a permanent self-exclusion is 'infinity': the drivers give Infinity (a number), not a Date
+  const raw = row?.blocked_until as Date | number | string | null | undefined;
+  const untilMs =
+    raw === null || raw === undefined ? null : raw instanceof Date ? raw.getTime() : Number(raw);
+  const active = untilMs !== null && !Number.isNaN(untilMs) && untilMs > Date.now();
   return {
     limits,
     realityCheckMinutes: (row?.reality_check_minutes as number | null | undefined) ?? null,
@@ -79,7 +83,9 @@ export async function rgView(ctx: Ctx, userId: number, db: Kysely<DB> = ctx.db):
       ? {
           kind: row?.block_kind as 'cool_off' | 'self_exclusion',
           until:
-            Number.isFinite(until.getTime()) && until.getUTCFullYear() < 9000 ? until.toISOString() : null,
+            Number.isFinite(untilMs) && new Date(untilMs).getUTCFullYear() < 9000
+              ? new Date(untilMs).toISOString()
+              : null,
         }
       : null,
   };
@@ -122,11 +128,22 @@ export async function setLimit(
   });
 }
 
+/**
+ * Sets the reality check's interval. A new interval starts its clock again (issue 26 §8): the next
+ * reminder is one interval after now, and its net result counts from here.
+ */
 export async function setRealityCheck(ctx: Ctx, userId: number, minutes: number | null): Promise<void> {
   await ensureRow(ctx, userId);
-  await sql`UPDATE rg_state SET reality_check_minutes = ${minutes}, updated_at = now() WHERE user_id = ${userId}`.execute(
-    ctx.db,
-  );
+  await sql`
+    UPDATE rg_state SET
+      reality_check_set_at = CASE WHEN reality_check_minutes IS DISTINCT FROM ${minutes}::int
+        THEN ${new Date(ctx.clock.now())}::timestamptz ELSE reality_check_set_at END,
+      reality_check_ledger_mark = CASE WHEN reality_check_minutes IS DISTINCT FROM ${minutes}::int
+        THEN (SELECT coalesce(max(id), 0) FROM ledger_entries WHERE user_id = ${userId})
+        ELSE reality_check_ledger_mark END,
+      reality_check_minutes = ${minutes}, updated_at = now()
+    WHERE user_id = ${userId}`.execute(ctx.db);
+  realityChecksOf(ctx).settingChanged(userId);
 }
 
 /**
@@ -166,12 +183,12 @@ export async function startBreak(ctx: Ctx, userId: number, body: z.infer<typeof 
   );
 }
 
-/** Refuses an action while the player's cool-off or self-exclusion runs (deposits, chat). */
+/**
+ * Refuses an action while the player's cool-off or self-exclusion runs (deposits, chat, joins): the
+ * wallet's one check (refuseOnBreak), the same sentence a refused bet or bonus gets.
+ */
 export async function requireNoBreak(ctx: Ctx, userId: number, db: Kysely<DB> = ctx.db): Promise<void> {
-  const row = await sql<{ block_kind: string }>`
-    SELECT block_kind FROM rg_state WHERE user_id = ${userId} AND blocked_until > now()`.execute(db);
-  const kind = row.rows[0]?.block_kind;
-  if (kind) throw rgRefusal(kind);
+  await refuseOnBreak(db, userId);
 }
 
 /**

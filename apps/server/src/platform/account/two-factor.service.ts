@@ -2,7 +2,7 @@ import { TWO_FACTOR_TEXT, type TwoFactorSetup, type TwoFactorStatus } from '@coi
 import QRCode from 'qrcode';
 import type { Ctx } from '../context.ts';
 import { AppError, Errors } from '../errors.ts';
-import { limit } from '../http.ts';
+import { countGuess, type Guesser } from '../auth/guess-limit.ts';
 import { hashToken, newResetCode } from '../auth/tokens.ts';
 import { matchTotp, newTotpSecret, otpauthUri } from '../auth/totp.ts';
 
@@ -56,8 +56,13 @@ export async function setupTwoFactor(ctx: Ctx, userId: number): Promise<TwoFacto
 }
 
 /** Step 2: a code from the pending secret turns 2FA on; answers the ten recovery codes (shown once). */
-export async function enableTwoFactor(ctx: Ctx, userId: number, code: string): Promise<string[]> {
-  await limit(ctx, `2fa:${userId}`, 10, 10 * 60_000, TWO_FACTOR_TEXT.invalid);
+export async function enableTwoFactor(
+  ctx: Ctx,
+  who: { id: number; sessionId: number },
+  code: string,
+): Promise<string[]> {
+  const userId = who.id;
+  const guess = await countGuess(ctx, 'second-factor', String(userId), { session: who.sessionId });
   const user = await ctx.db
     .selectFrom('users')
     .select(['totp_secret', 'totp_pending_secret'])
@@ -85,6 +90,7 @@ export async function enableTwoFactor(ctx: Ctx, userId: number, code: string): P
     return true;
   });
   if (!on) throw Errors.badRequest(TWO_FACTOR_TEXT.noSetup);
+  await guess.right();
   return codes;
 }
 
@@ -104,11 +110,15 @@ export async function disableTwoFactor(ctx: Ctx, userId: number): Promise<void> 
  * The guard of every protected action (sign-in, withdrawal, email or password change, turning 2FA
  * off): a no-op when 2FA is off; otherwise the code must be a fresh authenticator code (a time
  * step newer than the last one accepted, taken atomically) or an unused recovery code (used up).
+ * Guesses (authenticator and recovery codes alike) are counted per account and guesser
+ * (`countGuess`): a sign-in per client address with the account's backstop, a signed-in action per
+ * session.
  */
 export async function requireSecondFactor(
   ctx: Ctx,
   userId: number,
   code: string | null | undefined,
+  by: Guesser,
 ): Promise<void> {
   const user = await ctx.db
     .selectFrom('users')
@@ -118,8 +128,7 @@ export async function requireSecondFactor(
   if (!user?.totp_secret) return;
   const given = (code ?? '').trim();
   if (!given) throw twoFactorError();
-  // per account, whatever the address: 10 guesses of a 6-digit code per 10 minutes
-  await limit(ctx, `2fa:${userId}`, 10, 10 * 60_000, 'Too many codes tried, please wait a few minutes.');
+  const guess = await countGuess(ctx, 'second-factor', String(userId), by);
   if (/^\d{6}$/.test(given)) {
     const step = matchTotp(user.totp_secret, given, ctx.clock.now());
     if (step !== null) {
@@ -130,7 +139,7 @@ export async function requireSecondFactor(
         .where('totp_secret', '=', user.totp_secret)
         .where('totp_last_step', '<', step)
         .executeTakeFirst();
-      if (taken.numUpdatedRows > 0n) return;
+      if (taken.numUpdatedRows > 0n) return guess.right();
     }
     throw twoFactorError(TWO_FACTOR_TEXT.invalid);
   }
@@ -142,4 +151,5 @@ export async function requireSecondFactor(
     .where('used_at', 'is', null)
     .executeTakeFirst();
   if (used.numUpdatedRows === 0n) throw twoFactorError(TWO_FACTOR_TEXT.invalid);
+  await guess.right();
 }

@@ -1,5 +1,5 @@
 import type { PublicUser, RegisterBody } from '@coinsite/shared';
-import { AGE_REGION_TEXT, ageOn, centsToCoins, MIN_AGE } from '@coinsite/shared';
+import { centsToCoins } from '@coinsite/shared';
 import { sql } from 'kysely';
 import type { Ctx } from '../context.ts';
 import { AppError, Errors } from '../errors.ts';
@@ -7,6 +7,8 @@ import { sendVerificationMail } from '../account/email-password.service.ts';
 import { deviceName, securityMail, whereFrom } from '../account/notify.ts';
 import { requireSecondFactor } from '../account/two-factor.service.ts';
 import { pgErrorCode } from '../tx.ts';
+import { securityLimit } from '../rate-limit.ts';
+import { countGuess, type Guess, GUESS_TEXT, isProofNeeded } from './guess-limit.ts';
 import type { SessionDevice } from './sessions.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './tokens.ts';
 
@@ -23,26 +25,88 @@ function byEmail(ctx: Ctx, email: string) {
   return ctx.db.selectFrom('users').where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()));
 }
 
+/** How long a sign-in link mailed by a tripped guess backstop stays valid. */
+export const UNLOCK_LINK_TTL_MS = 15 * 60_000;
+/** At most this many such links per account and window (the owner retrying; never a mail bomb). */
+const UNLOCK_MAILS = securityLimit(3, 15 * 60_000);
+
+const unlockAnswer = () => new AppError('unlock_sent', GUESS_TEXT.unlockSent, 400, { unlockSent: true });
+
 /**
  * Login: returns the one-time code for the redirect. Every failure is one sentence; an account whose
  * email is not confirmed yet answers exactly like a wrong password.
+ * Issue 26 item 5: password and code guesses are counted per account and client address
+ * (guess-limit.ts). Once the account's backstop has tripped, a request without the bot check does
+ * not sign in: when its password (and code) were right a sign-in link is mailed to the account, and
+ * the answer is the same sentence either way.
  */
 export async function login(
   ctx: Ctx,
   email: string,
   password: string,
-  twoFactorCode?: string,
+  twoFactorCode: string | undefined,
+  client: { ip: string; botChecked: boolean },
 ): Promise<string> {
+  const by = { ip: client.ip, botChecked: client.botChecked };
+  let guess: Guess | null = null;
+  try {
+    guess = await countGuess(ctx, 'password', email.trim().toLowerCase(), by);
+  } catch (err) {
+    if (!isProofNeeded(err)) throw err;
+  }
+  const proofNeeded = guess === null;
   const user = await byEmail(ctx, email)
     .select(['id', 'password_hash', 'banned', 'rank', 'email_confirmed_at'])
     .executeTakeFirst();
   const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
-  if (!user || !ok || user.email_confirmed_at === null) throw Errors.badRequest(CREDENTIALS);
+  if (!user || !ok || user.email_confirmed_at === null)
+    throw proofNeeded ? unlockAnswer() : Errors.badRequest(CREDENTIALS);
+  // the right password was no guess: the owner's own sign-ins never use up the limit
+  await guess?.right();
   if (user.banned) throw Errors.banned();
   if (user.rank < 5 && !(await ctx.controls.isEnabled('login'))) throw Errors.disabled('Login');
+  if (proofNeeded) {
+    await mailUnlockLink(ctx, user.id);
+    throw unlockAnswer();
+  }
   // issue 16: after the password (only its owner learns that 2FA is on), the second factor
-  await requireSecondFactor(ctx, user.id, twoFactorCode);
+  try {
+    await requireSecondFactor(ctx, user.id, twoFactorCode, by);
+  } catch (err) {
+    if (!isProofNeeded(err)) throw err;
+    await mailUnlockLink(ctx, user.id);
+    throw unlockAnswer();
+  }
   return ctx.sessions.createLoginCode(user.id, undefined, true);
+}
+
+/**
+ * The tripped backstop's proof without a bot check: a sign-in link to the account's address. It
+ * still asks for the second factor when 2FA is on (then counted per address only).
+ */
+async function mailUnlockLink(ctx: Ctx, userId: number): Promise<void> {
+  if (!(await ctx.limiter.hit(`unlock-mail:${userId}`, UNLOCK_MAILS))) return;
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['email', 'username'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (!user.email) return;
+  const code = await ctx.sessions.createLoginCode(userId, UNLOCK_LINK_TTL_MS, false, true);
+  await ctx.mailer.send({
+    to: user.email,
+    subject: 'Your sign-in link',
+    text: [
+      `Hi ${user.username},`,
+      '',
+      'Many wrong passwords or codes were tried on your account recently, so signing in with your',
+      'password alone is paused for a while. You entered the right password: open this link to sign in.',
+      `${ctx.config.publicUrl}/login?token=${code}`,
+      '',
+      'It is valid for 15 minutes and can be used once.',
+      "If it wasn't you who just signed in, someone knows your password: change it once you are in.",
+    ].join('\n'),
+  });
 }
 
 /**
@@ -51,11 +115,7 @@ export async function login(
  */
 export async function register(ctx: Ctx, body: RegisterBody): Promise<string | null> {
   if (!(await ctx.controls.isEnabled('login'))) throw Errors.disabled('Registration');
-  // issue 16 §5: adults only, and not from a refused state (checked before anything is stored)
-  if (body.birthDate && ageOn(body.birthDate, ctx.clock.now()) < MIN_AGE)
-    throw Errors.badRequest(AGE_REGION_TEXT.underage);
-  if (body.region && ctx.config.refusedRegions.includes(body.region.toUpperCase()))
-    throw Errors.badRequest(AGE_REGION_TEXT.region);
+  // issue 16 §5 / 26 item 6: the age and region rules are the body's schema (registerBodyFor)
   // hashed on every path, so the time taken says nothing about the email
   const passwordHash = await hashPassword(body.password);
   if (ctx.config.registerConfirmEmail) {
@@ -213,7 +273,12 @@ export async function exchangeCode(
 ): Promise<string | null> {
   // issue 16: a code made without the second factor (Steam) asks for it here; the code stays unused
   const pending = await ctx.sessions.peekLoginCode(code);
-  if (pending && !pending.secondFactor) await requireSecondFactor(ctx, pending.userId, twoFactorCode);
+  if (pending && !pending.secondFactor)
+    await requireSecondFactor(ctx, pending.userId, twoFactorCode, {
+      ip: device.ip,
+      botChecked: false,
+      unlockLink: pending.unlock,
+    });
   const userId = await ctx.sessions.consumeCode(code, 'login');
   if (!userId) return null;
   await ctx.db
@@ -280,7 +345,7 @@ export async function resetPassword(ctx: Ctx, email: string, code: string, passw
     })
     .where('id', '=', userId)
     .execute();
-  for (const sessionId of await ctx.sessions.revokeAll(userId)) ctx.realtime.kickSession(sessionId);
+  await ctx.sessions.revokeAll(userId, 'password_changed');
 }
 
 export async function publicUser(ctx: Ctx, userId: number): Promise<PublicUser> {

@@ -1,7 +1,13 @@
-import { LOGIN_CODE_TTL_MS, RESET_CODE_TTL_MS, SESSION_TTL_MS } from '@coinsite/shared';
-import type { Kysely } from 'kysely';
+import {
+  LOGIN_CODE_TTL_MS,
+  RESET_CODE_TTL_MS,
+  SESSION_TTL_MS,
+  type SessionEndReason,
+} from '@coinsite/shared';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db-types.ts';
 import type { SocketUser } from '../realtime.ts';
+import type { Unit } from '../tx.ts';
 import { hashToken, newResetCode, newToken } from './tokens.ts';
 
 export interface SessionUser extends SocketUser {}
@@ -14,23 +20,57 @@ export interface SessionDevice {
 
 const LAST_SEEN_EVERY_MS = 60_000;
 
-/** Sessions and one-time codes: stored hashed, expiring, revocable. */
+/** Sessions that ended, and why: what the sockets of each are told (Realtime.endSessions). */
+export interface SessionEnd {
+  sessionIds: number[];
+  reason: SessionEndReason;
+}
+
+/**
+ * Sessions and one-time codes: stored hashed, expiring, revocable.
+ *
+ * Every revocation goes through a method here with its reason, which is stored on the row and handed
+ * to `ended` (wired to Realtime in app.ts) once it is committed: a session never ends without its
+ * open tabs being told why, whichever feature ends it (issue 26 §7). Session times (creation, expiry,
+ * revocation) follow the injected clock, so a test can let a session expire.
+ */
 export class Sessions {
-  constructor(private readonly db: Kysely<DB>) {}
+  private readonly now: () => number;
+  private readonly ended: (end: SessionEnd) => void;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    opts: { now?: () => number; ended?: (end: SessionEnd) => void } = {},
+  ) {
+    this.now = opts.now ?? Date.now;
+    this.ended = opts.ended ?? (() => undefined);
+  }
 
   async create(userId: number, device: SessionDevice = { userAgent: '', ip: '' }): Promise<string> {
     const token = newToken();
+    const now = this.now();
     await this.db
       .insertInto('sessions')
       .values({
         user_id: userId,
         token_hash: hashToken(token),
-        expires_at: new Date(Date.now() + SESSION_TTL_MS),
+        created_at: new Date(now),
+        expires_at: new Date(now + SESSION_TTL_MS),
         user_agent: device.userAgent.slice(0, 300),
         ip: device.ip.slice(0, 64),
+        // the reality check's net result counts the player's ledger rows after this one
+        ledger_mark: sql<number>`(SELECT coalesce(max(id), 0) FROM ledger_entries WHERE user_id = ${userId})`,
       })
       .execute();
     return token;
+  }
+
+  /** Tells the ended sessions' sockets, now or (inside a transaction) once it has committed. */
+  private announce(sessionIds: number[], reason: SessionEndReason, unit?: Unit): void {
+    if (sessionIds.length === 0) return;
+    const tell = () => this.ended({ sessionIds, reason });
+    if (unit) unit.afterCommit(tell);
+    else tell();
   }
 
   /** The live sessions of a user, newest activity first (issue 16: the sessions list). */
@@ -40,35 +80,42 @@ export class Sessions {
       .select(['id', 'user_agent', 'ip', 'created_at', 'last_seen_at'])
       .where('user_id', '=', userId)
       .where('revoked_at', 'is', null)
-      .where('expires_at', '>', new Date())
+      .where('expires_at', '>', new Date(this.now()))
       .orderBy('last_seen_at', 'desc')
       .limit(100)
       .execute();
   }
 
-  /** Revokes one session of a user by id; returns whether it was live. */
+  /** Revokes one session of a user by id (from another device's sessions list); whether it was live. */
   async revokeById(userId: number, sessionId: number): Promise<boolean> {
-    const res = await this.db
+    const rows = await this.db
       .updateTable('sessions')
-      .set({ revoked_at: new Date() })
+      .set({ revoked_at: new Date(this.now()), end_reason: 'revoked' })
       .where('id', '=', sessionId)
       .where('user_id', '=', userId)
       .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    return res.numUpdatedRows > 0n;
+      .returning('id')
+      .execute();
+    this.announce(
+      rows.map((r) => r.id),
+      'revoked',
+    );
+    return rows.length > 0;
   }
 
-  /** Revokes every live session of a user but one; returns their ids (to kick their sockets). */
-  async revokeOthers(userId: number, keepSessionId: number): Promise<number[]> {
+  /** Revokes every live session of a user but one; returns their ids. */
+  async revokeOthers(userId: number, keepSessionId: number, reason: SessionEndReason): Promise<number[]> {
     const rows = await this.db
       .updateTable('sessions')
-      .set({ revoked_at: new Date() })
+      .set({ revoked_at: new Date(this.now()), end_reason: reason })
       .where('user_id', '=', userId)
       .where('id', '<>', keepSessionId)
       .where('revoked_at', 'is', null)
       .returning('id')
       .execute();
-    return rows.map((r) => r.id);
+    const ids = rows.map((r) => r.id);
+    this.announce(ids, reason);
+    return ids;
   }
 
   /** Whether a user signed in from this device (user agent; null: any) before: the new-device mail. */
@@ -80,17 +127,38 @@ export class Sessions {
   }
 
   async resolve(token: string): Promise<SessionUser | null> {
-    if (!/^[0-9a-f]{64}$/.test(token)) return null;
+    const found = await this.lookup(token);
+    return typeof found === 'string' ? null : found;
+  }
+
+  /**
+   * The token's live session user, or why it no longer counts (its stored reason, `expired`, or
+   * `invalid` for a token that never was a session here): one read either way.
+   */
+  async lookup(token: string): Promise<SessionUser | SessionEndReason> {
+    if (!/^[0-9a-f]{64}$/.test(token)) return 'invalid';
     const row = await this.db
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
-      .select(['s.id as sessionId', 's.last_seen_at', 'u.id', 'u.username', 'u.avatar', 'u.rank', 'u.banned'])
+      .select([
+        's.id as sessionId',
+        's.last_seen_at',
+        's.expires_at',
+        's.revoked_at',
+        's.end_reason',
+        'u.id',
+        'u.username',
+        'u.avatar',
+        'u.rank',
+        'u.banned',
+      ])
       .where('s.token_hash', '=', hashToken(token))
-      .where('s.revoked_at', 'is', null)
-      .where('s.expires_at', '>', new Date())
       .executeTakeFirst();
-    if (!row) return null;
-    const { last_seen_at, ...user } = row;
+    if (!row) return 'invalid';
+    if (row.revoked_at) return row.end_reason ?? 'invalid';
+    if (row.expires_at.getTime() <= this.now()) return 'expired';
+    const { last_seen_at, expires_at, revoked_at, end_reason, ...rest } = row;
+    const user: SessionUser = { ...rest, expiresAt: expires_at.getTime() };
     // "last seen" to the minute or so: one write per session per LAST_SEEN_EVERY_MS, not per request
     if (Date.now() - last_seen_at.getTime() > LAST_SEEN_EVERY_MS)
       void this.db
@@ -102,32 +170,52 @@ export class Sessions {
     return user;
   }
 
-  /** Revokes one session by its token; returns its id when it was live. */
+  /** Why a token no longer signs in; null while it is live. */
+  async endReason(token: string): Promise<SessionEndReason | null> {
+    const found = await this.lookup(token);
+    return typeof found === 'string' ? found : null;
+  }
+
+  /** Signs one session out by its token (the player's own logout); returns its id when it was live. */
   async revoke(token: string): Promise<number | null> {
     const row = await this.db
       .updateTable('sessions')
-      .set({ revoked_at: new Date() })
+      .set({ revoked_at: new Date(this.now()), end_reason: 'signed_out' })
       .where('token_hash', '=', hashToken(token))
       .where('revoked_at', 'is', null)
       .returning('id')
       .executeTakeFirst();
+    if (row) this.announce([row.id], 'signed_out');
     return row?.id ?? null;
   }
 
-  /** Revokes every live session of a user; returns their ids (to kick their sockets). */
-  async revokeAll(userId: number): Promise<number[]> {
-    const rows = await this.db
+  /**
+   * Revokes every live session of a user; returns their ids. Inside a unit (the ban), the sockets
+   * are told once it has committed.
+   */
+  async revokeAll(userId: number, reason: SessionEndReason, unit?: Unit): Promise<number[]> {
+    const rows = await (unit?.tx ?? this.db)
       .updateTable('sessions')
-      .set({ revoked_at: new Date() })
+      .set({ revoked_at: new Date(this.now()), end_reason: reason })
       .where('user_id', '=', userId)
       .where('revoked_at', 'is', null)
       .returning('id')
       .execute();
-    return rows.map((r) => r.id);
+    const ids = rows.map((r) => r.id);
+    this.announce(ids, reason, unit);
+    return ids;
   }
 
-  /** The one-time code put in the login redirect: single use, 60 s (a mailed sign-up link: longer). */
-  async createLoginCode(userId: number, ttlMs = LOGIN_CODE_TTL_MS, secondFactor = false): Promise<string> {
+  /**
+   * The one-time code put in the login redirect: single use, 60 s (a mailed sign-up link: longer).
+   * `unlock`: a link mailed because the account's guess backstop tripped (guess-limit.ts).
+   */
+  async createLoginCode(
+    userId: number,
+    ttlMs = LOGIN_CODE_TTL_MS,
+    secondFactor = false,
+    unlock = false,
+  ): Promise<string> {
     const code = newToken();
     await this.db
       .insertInto('one_time_codes')
@@ -137,22 +225,25 @@ export class Sessions {
         user_id: userId,
         expires_at: new Date(Date.now() + ttlMs),
         second_factor: secondFactor,
+        unlock,
       })
       .execute();
     return code;
   }
 
   /** A live sign-in code's account and whether its second factor was checked, without using it. */
-  async peekLoginCode(code: string): Promise<{ userId: number; secondFactor: boolean } | null> {
+  async peekLoginCode(
+    code: string,
+  ): Promise<{ userId: number; secondFactor: boolean; unlock: boolean } | null> {
     const row = await this.db
       .selectFrom('one_time_codes')
-      .select(['user_id', 'second_factor'])
+      .select(['user_id', 'second_factor', 'unlock'])
       .where('code_hash', '=', hashToken(code))
       .where('purpose', '=', 'login')
       .where('used_at', 'is', null)
       .where('expires_at', '>', new Date())
       .executeTakeFirst();
-    return row ? { userId: row.user_id, secondFactor: row.second_factor } : null;
+    return row ? { userId: row.user_id, secondFactor: row.second_factor, unlock: row.unlock } : null;
   }
 
   /** Consumes a one-time code atomically; a second use, or a late one, gets null. */

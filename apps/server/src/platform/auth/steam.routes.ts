@@ -14,6 +14,8 @@ import {
 import type { Ctx } from '../context.ts';
 import { Errors } from '../errors.ts';
 import { pgErrorCode } from '../tx.ts';
+import { loadLimit } from '../rate-limit.ts';
+import type { Feature } from '../feature.ts';
 
 const MIN = 60_000;
 const TOO_MANY = 'Too many attempts, please wait a few minutes and try again.';
@@ -35,7 +37,8 @@ export function steamRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   app.get('/api/auth/steam', (req, reply) =>
     redirecting(req, reply, async () => {
-      if (!(await ctx.limiter.hit(`steam:ip:${req.ip}`, 30, 10 * MIN))) throw new OpenIdError(TOO_MANY);
+      if (!(await ctx.limiter.hit(`steam:ip:${req.ip}`, loadLimit(30, 10 * MIN))))
+        throw new OpenIdError(TOO_MANY);
       // Admins are exempt from the login control, but nobody is known before the provider answers.
       if (!(await ctx.controls.isEnabled('login'))) throw new OpenIdError(LOGIN_DISABLED);
       return steam.loginUrl();
@@ -44,7 +47,7 @@ export function steamRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   app.get(RETURN_PATH, (req, reply) =>
     redirecting(req, reply, async () => {
-      if (!(await ctx.limiter.hit(`steam-return:ip:${req.ip}`, 30, 10 * MIN)))
+      if (!(await ctx.limiter.hit(`steam-return:ip:${req.ip}`, loadLimit(30, 10 * MIN))))
         throw new OpenIdError(TOO_MANY);
       const query = new URL(req.url, 'http://localhost').searchParams;
       const assertion = steam.checkAssertion(query);
@@ -147,3 +150,6 @@ function usernameBase(steamId: string, personaName: string | undefined): string 
   const fromName = (personaName ?? '').replace(/[^A-Za-z0-9_]/g, '').slice(0, 16);
   return USERNAME_RE.test(fromName) ? fromName : `steam_${steamId.slice(-10)}`;
 }
+
+/** Steam OpenID sign-in and linking. */
+export const feature: Feature = { name: 'steam', routes: steamRoutes };

@@ -26,6 +26,21 @@ function CodeField({ value, onChange }: { value: string; onChange: (v: string) =
 }
 
 /** Issue 16 §2: the address (verified or not, resend, change) and the password change. */
+/** A form's submit: spinning while its own request runs, disabled while any of the card's runs. */
+function SubmitButton({ which, busy, children }: { which: string; busy: string | null; children: string }) {
+  return (
+    <Button
+      type="submit"
+      variant="secondary"
+      className="self-start"
+      loading={busy === which}
+      disabled={busy !== null}
+    >
+      {children}
+    </Button>
+  );
+}
+
 export function CredentialsSettings() {
   const client = useQueryClient();
   const security = useSecurity();
@@ -117,15 +132,9 @@ export function CredentialsSettings() {
             <EmailField label="New email" value={newEmail} onValue={setNewEmail} />
             <PasswordField which="current" value={emailPassword} onValue={setEmailPassword} />
             {twoFactor ? <CodeField value={emailCode} onChange={setEmailCode} /> : null}
-            <Button
-              type="submit"
-              variant="secondary"
-              className="self-start"
-              loading={busy === 'email'}
-              disabled={busy !== null}
-            >
+            <SubmitButton which="email" busy={busy}>
               Change email
-            </Button>
+            </SubmitButton>
           </form>
         ) : null}
       </SettingsCard>
@@ -141,15 +150,9 @@ export function CredentialsSettings() {
               hint="Changing it signs out every other session."
             />
             {twoFactor ? <CodeField value={passwordCode} onChange={setPasswordCode} /> : null}
-            <Button
-              type="submit"
-              variant="secondary"
-              className="self-start"
-              loading={busy === 'password'}
-              disabled={busy !== null}
-            >
+            <SubmitButton which="password" busy={busy}>
               Change password
-            </Button>
+            </SubmitButton>
           </form>
         </SettingsCard>
       ) : null}

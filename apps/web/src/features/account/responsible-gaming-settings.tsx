@@ -14,10 +14,9 @@ import { http } from '../../lib/http.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { Button } from '../../ui/button.tsx';
 import { inputClass } from '../../ui/input.tsx';
-import { useAuthStore } from '../auth/auth-store.ts';
 import { SettingsCard } from './security-settings.tsx';
 
-export const RG_KEY = ['account', 'limits'] as const;
+import { RG_KEY } from './rg-key.ts';
 export function useRg() {
   return useQuery({ queryKey: RG_KEY, queryFn: () => http.get<RgView>('/account/limits') });
 }
@@ -80,6 +79,14 @@ export function ResponsibleGamingSettings() {
   const [cooloff, setCooloff] = useState<number>(COOL_OFF_DAYS[0]);
   const [exclusion, setExclusion] = useState<number | 'permanent'>(EXCLUSION_MONTHS[0]);
   const [minutes, setMinutes] = useState('');
+  const loaded = rg.data !== undefined;
+  // /profile?tab=settings#rg-cooloff (the reality check's "Take a break"): straight to the cool-off
+  useEffect(() => {
+    if (!loaded || window.location.hash !== '#rg-cooloff') return;
+    const select = document.getElementById('rg-cooloff');
+    select?.scrollIntoView({ block: 'center' });
+    select?.focus();
+  }, [loaded]);
 
   const send = (path: string, body: unknown, ok: string) =>
     action.run(async () => {
@@ -211,30 +218,4 @@ export function ResponsibleGamingSettings() {
       </div>
     </SettingsCard>
   );
-}
-
-/** The reality check: every N minutes of a signed-in visit, a reminder of the time played. */
-export function RealityCheck() {
-  const signedIn = useAuthStore((s) => s.isAuthenticated);
-  const rg = useQuery({
-    queryKey: RG_KEY,
-    queryFn: () => http.get<RgView>('/account/limits'),
-    enabled: signedIn,
-  });
-  const minutes = signedIn ? (rg.data?.realityCheckMinutes ?? null) : null;
-  useEffect(() => {
-    if (!minutes) return;
-    const start = Date.now();
-    const timer = window.setInterval(() => {
-      const played = Math.round((Date.now() - start) / 60_000);
-      toast.info(
-        `Reality check: you have been playing for ${played} minutes. Take a break if you need one.`,
-        {
-          duration: 15_000,
-        },
-      );
-    }, minutes * 60_000);
-    return () => window.clearInterval(timer);
-  }, [minutes]);
-  return null;
 }

@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import { closeDialog } from '../../lib/dialog-store.ts';
 import type { ReactNode } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
 import { AdminCouponForm } from '../coupons/admin-coupon-form.tsx';
@@ -9,6 +11,25 @@ import { ControlsPanel } from './controls-panel.tsx';
 import { GiveawayForm, RaceForm, TriviaForm } from './event-forms.tsx';
 import { TransactionsPanel } from './transactions-panel.tsx';
 import { UsersPanel } from './users-panel.tsx';
+
+/** The back office is a page of its own (charts need the width): a link to it. */
+function BackofficeLink() {
+  return (
+    <div className="flex flex-col items-start gap-3 text-sm text-ink-200">
+      <p>
+        The figures of the site (GGR, bonus cost, NGR, deposits, players), every game's realised RTP against
+        its design, and the player view with staff notes.
+      </p>
+      <Link
+        to="/admin/overview"
+        onClick={closeDialog}
+        className="rounded-lg bg-accent-500 px-4 py-2 font-semibold text-ink-950 hover:brightness-110"
+      >
+        Open the back office
+      </Link>
+    </div>
+  );
+}
 
 interface Panel {
   value: string;
@@ -33,6 +54,7 @@ export function AdminPanel() {
     { value: 'transactions', label: 'Transactions', content: <TransactionsPanel /> },
     ...(features?.race ? [{ value: 'race', label: 'Race', content: <RaceForm /> }] : []),
     { value: 'audit', label: 'Audit', content: <AuditPanel /> },
+    { value: 'backoffice', label: 'Back office', content: <BackofficeLink /> },
   ];
   return (
     <Tabs defaultValue="coupon" className="flex flex-col gap-4 sm:min-h-[24rem]">

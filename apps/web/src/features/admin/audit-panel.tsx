@@ -66,7 +66,7 @@ function Row({ entry }: { entry: AuditEntry }) {
             'system'
           )}
         </span>
-        <time className="ml-auto text-xs text-ink-500 tabular-nums" dateTime={entry.created}>
+        <time className="ml-auto text-xs text-ink-400 tabular-nums" dateTime={entry.created}>
           {timeFormat.format(new Date(entry.created))}
         </time>
       </div>

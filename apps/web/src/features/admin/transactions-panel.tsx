@@ -1,13 +1,15 @@
 import type { AdminTxView } from '@coinsite/shared/schemas/cashier';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { cn } from '../../lib/cn.ts';
 import { errorText } from '../../lib/errors.ts';
 import { http } from '../../lib/http.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { Button } from '../../ui/button.tsx';
+import { AppDialog } from '../../ui/dialog.tsx';
+import { Field } from '../../ui/input.tsx';
 import { ADMIN_KEYS, useAdminTransactions } from './admin-api.ts';
 import { FilterChips } from '../../ui/filter-chips.tsx';
 import { PanelMessage, ScrollArea } from './panel-parts.tsx';
@@ -41,11 +43,14 @@ export function TransactionsPanel() {
   const [busy, setBusy] = useState<string | null>(null);
   const phone = useMediaQuery(PHONE_QUERY);
 
-  async function act(tx: AdminTxView, kind: 'confirm' | 'cancel') {
+  // Confirm first asks for the payout's transaction id, which the audit log records (issue 28 item 14)
+  const [confirming, setConfirming] = useState<AdminTxView | null>(null);
+
+  async function act(tx: AdminTxView, kind: 'confirm' | 'cancel', txid?: string) {
     if (busy) return;
     setBusy(tx._id);
     try {
-      await http.post(`/external/v1/transactions/${kind}/${tx._id}`);
+      await http.post(`/external/v1/transactions/${kind}/${tx._id}`, kind === 'confirm' ? { txid } : {});
       // the spec's texts, spelling included
       toast.success(
         kind === 'confirm'
@@ -64,6 +69,11 @@ export function TransactionsPanel() {
       await client.invalidateQueries({ queryKey: ADMIN_KEYS.transactions });
     }
   }
+
+  const onAction = (tx: AdminTxView, kind: 'confirm' | 'cancel') => {
+    if (kind === 'confirm') setConfirming(tx);
+    else void act(tx, kind);
+  };
 
   if (query.isPending) return <PanelMessage loading />;
   if (query.isError)
@@ -93,7 +103,7 @@ export function TransactionsPanel() {
         ) : phone ? (
           <ul>
             {rows.map((tx) => (
-              <TxCard key={tx._id} tx={tx} busy={busy !== null} onAction={(kind) => void act(tx, kind)} />
+              <TxCard key={tx._id} tx={tx} busy={busy !== null} onAction={(kind) => onAction(tx, kind)} />
             ))}
           </ul>
         ) : (
@@ -109,12 +119,76 @@ export function TransactionsPanel() {
             </thead>
             <tbody>
               {rows.map((tx) => (
-                <TxLine key={tx._id} tx={tx} busy={busy !== null} onAction={(kind) => void act(tx, kind)} />
+                <TxLine key={tx._id} tx={tx} busy={busy !== null} onAction={(kind) => onAction(tx, kind)} />
               ))}
             </tbody>
           </table>
         )}
       </ScrollArea>
+      <ConfirmPayoutDialog
+        tx={confirming}
+        onClose={() => setConfirming(null)}
+        onConfirm={(tx, txid) => {
+          setConfirming(null);
+          void act(tx, 'confirm', txid);
+        }}
+      />
     </div>
+  );
+}
+
+/** Confirm a withdrawal: the id of the payout sent (on the chain, or Cash App's payment id). */
+function ConfirmPayoutDialog({
+  tx,
+  onClose,
+  onConfirm,
+}: {
+  tx: AdminTxView | null;
+  onClose: () => void;
+  onConfirm: (tx: AdminTxView, txid: string) => void;
+}) {
+  const [txid, setTxid] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (tx && txid.trim() !== '') onConfirm(tx, txid.trim());
+  };
+  return (
+    <AppDialog
+      open={tx !== null}
+      onOpenChange={(open) => {
+        if (open) return;
+        setTxid('');
+        onClose();
+      }}
+      title={tx ? `Confirm withdrawal ${tx._id}` : 'Confirm withdrawal'}
+      description={
+        tx
+          ? `${tx._user.username} · ${tx.siteValue.toFixed(2)} coins · ${tx.currency}. Send the payout first, then record its transaction id here.`
+          : undefined
+      }
+      width="max-w-md"
+    >
+      {tx ? (
+        <form onSubmit={submit} className="flex flex-col gap-4">
+          <Field
+            label="Payout transaction id (txid)"
+            value={txid}
+            maxLength={200}
+            autoComplete="off"
+            onChange={(e) => setTxid(e.target.value)}
+            placeholder={tx.currency === 'CASH' ? 'Cash App payment id' : 'Transaction hash'}
+            autoFocus
+          />
+          <div className="grid grid-cols-2 gap-3">
+            <Button variant="secondary" onClick={onClose}>
+              Back
+            </Button>
+            <Button type="submit" disabled={txid.trim() === ''}>
+              Confirm payout
+            </Button>
+          </div>
+        </form>
+      ) : null}
+    </AppDialog>
   );
 }

@@ -21,7 +21,7 @@ import { PanelMessage, ScrollArea } from './panel-parts.tsx';
 /** How long a Ban button waits for its confirming second click. */
 const CONFIRM_MS = 4000;
 
-function BanButton({ user }: { user: AdminUserView }) {
+export function BanButton({ user }: { user: AdminUserView }) {
   const client = useQueryClient();
   const [armed, setArmed] = useState(false);
   const { pending, run } = useAction();

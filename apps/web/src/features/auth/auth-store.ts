@@ -1,8 +1,27 @@
 import type { PublicUser } from '@coinsite/shared/schemas/auth';
+import {
+  SESSION_END_REASONS,
+  SESSION_END_TEXT,
+  type SessionEndReason,
+} from '@coinsite/shared/session-events';
 import { create } from 'zustand';
-import { http } from '../../lib/http.ts';
+import { closeDialog } from '../../lib/dialog-store.ts';
+import { http, onUnauthorized } from '../../lib/http.ts';
 import { authenticateAll, restartSockets } from '../../lib/socket.ts';
 import { tokenStorage } from '../../lib/storage.ts';
+
+/** A session the server ended (issue 26 §7): what the signed-out dialog says. */
+export interface SessionEndNotice {
+  reason: SessionEndReason;
+  message: string;
+}
+
+/** A reason sent by the server, or `invalid` for anything else. */
+export function sessionEndReason(value: unknown): SessionEndReason {
+  return (SESSION_END_REASONS as readonly unknown[]).includes(value)
+    ? (value as SessionEndReason)
+    : 'invalid';
+}
 
 /** Auth state of spec-1 §4: the token persisted in localStorage under 'token'. */
 export interface AuthState {
@@ -22,6 +41,15 @@ export interface AuthState {
   clear: () => void;
   /** Replaces parts of the loaded user (wallet updates). */
   patchUser: (patch: Partial<PublicUser>) => void;
+  /** Why the last session ended, until the player has read it (the signed-out dialog). */
+  ended: SessionEndNotice | null;
+  /**
+   * The server ended the session (`session-ended` on a socket, or a 401 of a call that sent
+   * `token`): signs out at once, with the reason shown. Nothing for a token that is no longer ours
+   * (a newer sign-in) or during our own logout.
+   */
+  endSession: (reason: SessionEndReason, token?: string) => void;
+  dismissEnded: () => void;
 }
 
 const initialToken = tokenStorage.get();
@@ -32,6 +60,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   isAuthenticated: false,
   isLoading: initialToken !== null,
   quietKickUntil: 0,
+  ended: null,
 
   loadUser: async () => {
     const token = get().token;
@@ -81,4 +110,25 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     const user = get().user;
     if (user) set({ user: { ...user, ...patch } });
   },
+
+  endSession: (reason, token) => {
+    const s = get();
+    if (token !== undefined && token !== s.token) return;
+    if (s.token === null || Date.now() < s.quietKickUntil) return;
+    // the original client's connection_kicked follows: no "Please refresh the page!" on top
+    set({ quietKickUntil: Date.now() + 5000, ended: { reason, message: SESSION_END_TEXT[reason] } });
+    // another tab may already hold a newer sign-in: only forget the stored token if it is this one
+    if (tokenStorage.get() === s.token) tokenStorage.clear();
+    set({ token: null, user: null, isAuthenticated: false, isLoading: false });
+    closeDialog();
+    restartSockets();
+  },
+
+  dismissEnded: () => set({ ended: null }),
 }));
+
+// any 401 of a call that sent our token: the session is over, say why
+onUnauthorized((token, body) => {
+  const reason = typeof body === 'object' && body !== null ? (body as { session?: unknown }).session : null;
+  useAuthStore.getState().endSession(sessionEndReason(reason), token);
+});

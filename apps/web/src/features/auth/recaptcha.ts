@@ -1,5 +1,5 @@
 import { TEXT } from '@coinsite/shared/messages';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { useSiteStore } from '../../lib/site-store.ts';
 
 interface Grecaptcha {

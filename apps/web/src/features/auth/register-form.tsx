@@ -1,11 +1,14 @@
-import { AGE_REGION_TEXT, ageOn, MIN_AGE, US_STATES } from '@coinsite/shared/schemas/auth';
+import { ageRegionSchema } from '@coinsite/shared/schemas/auth';
+import { firstIssue } from '@coinsite/shared/schemas/common';
 import { TEXT } from '@coinsite/shared/messages';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { http } from '../../lib/http.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { Button } from '../../ui/button.tsx';
-import { EmailField, Field, PasswordField, inputClass } from '../../ui/input.tsx';
+import { EmailField, Field, PasswordField } from '../../ui/input.tsx';
+import { useSiteStore } from '../../lib/site-store.ts';
+import { AgeRegionFields } from './age-region-fields.tsx';
 import { botCheck } from './recaptcha.ts';
 import { useFinishAuth } from './use-finish-auth.ts';
 
@@ -29,16 +32,11 @@ export function RegisterForm() {
       toast.error(TEXT.passwordsNotEqual);
       return;
     }
-    if (!birthDate) {
-      toast.error('Please enter your date of birth.');
-      return;
-    }
-    if (ageOn(birthDate, Date.now()) < MIN_AGE) {
-      toast.error(AGE_REGION_TEXT.underage);
-      return;
-    }
-    if (!region) {
-      toast.error('Please choose your state.');
+    // issue 26 item 6: the server's own rules (one shared schema), checked here first
+    const rules = { now: Date.now(), refusedRegions: useSiteStore.getState().refusedRegions };
+    const ageRegion = ageRegionSchema(rules).safeParse({ birthDate, region });
+    if (!ageRegion.success) {
+      toast.error(firstIssue(ageRegion.error));
       return;
     }
     void run(async () => {
@@ -84,36 +82,12 @@ export function RegisterForm() {
         placeholder="Type it again"
         required
       />
-      <div className="grid grid-cols-2 gap-3">
-        <Field
-          label="Date of birth"
-          type="date"
-          autoComplete="bday"
-          value={birthDate}
-          max={new Date().toISOString().slice(0, 10)}
-          onChange={(e) => setBirthDate(e.target.value)}
-          required
-        />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="register-state" className="text-sm font-medium text-ink-200">
-            State
-          </label>
-          <select
-            id="register-state"
-            value={region}
-            onChange={(e) => setRegion(e.target.value)}
-            className={inputClass}
-            required
-          >
-            <option value="">Choose…</option>
-            {US_STATES.map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+      <AgeRegionFields
+        birthDate={birthDate}
+        region={region}
+        onBirthDate={setBirthDate}
+        onRegion={setRegion}
+      />
       <p className="text-xs leading-relaxed text-ink-400">
         By creating an account you confirm that you are at least 18 years old and accept our Terms of Service.
       </p>

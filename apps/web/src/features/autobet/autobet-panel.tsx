@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import type { GameParams, Rule, StrategyGame } from '@coinsite/shared/autobet';
+import { lazy, Suspense, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../../ui/button.tsx';
@@ -8,6 +9,10 @@ import { type AdjustRule, type AutobetConfig, autobetConfigError, DEFAULT_AUTOBE
 import type { Autobet } from './use-autobet.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { PlayButton } from '../dice/instant-game.tsx';
+import type { RuleAbilities } from './advanced-rules.tsx';
+
+// the advanced mode's editor is its own chunk: only a player who opens it downloads it
+const AdvancedRules = lazy(async () => ({ default: (await import('./advanced-rules.tsx')).AdvancedRules }));
 
 export type BetMode = 'manual' | 'auto';
 
@@ -51,9 +56,10 @@ export function BetModeSwitch({
 const fieldBox =
   'flex h-10 items-center gap-1 rounded-lg border border-ink-600 bg-ink-950/70 px-2.5 transition focus-within:border-accent-500';
 const fieldInput =
-  'h-full min-w-0 flex-1 bg-transparent font-mono text-sm font-bold text-white tabular-nums placeholder:text-ink-500 focus:outline-none';
+  'h-full min-w-0 flex-1 bg-transparent font-mono text-sm font-bold text-white tabular-nums placeholder:text-ink-400 focus:outline-none';
 
-function SmallField({
+/** A small numeric field of the panel (a game may add its own autobet input with it: hilo). */
+export function SmallField({
   label,
   value,
   onChange,
@@ -165,6 +171,8 @@ interface Draft {
   stopOnProfit: string;
   stopOnLoss: string;
   stopOnWinAbove: string;
+  /** null: the simple mode (On Win / On Loss); rules: the advanced mode */
+  rules: Rule[] | null;
 }
 
 const EMPTY: Draft = {
@@ -174,6 +182,7 @@ const EMPTY: Draft = {
   stopOnProfit: '',
   stopOnLoss: '',
   stopOnWinAbove: '',
+  rules: null,
 };
 
 const rule = (r: Draft['onWin']): AdjustRule => ({ reset: r.reset, percent: Number(r.percent || '0') });
@@ -188,6 +197,7 @@ function toConfig(d: Draft): AutobetConfig {
     stopOnProfit: cents(d.stopOnProfit),
     stopOnLoss: cents(d.stopOnLoss),
     stopOnWinAbove: cents(d.stopOnWinAbove),
+    rules: d.rules,
   };
 }
 
@@ -203,7 +213,16 @@ export function AutobetControls({
   startProblem,
   beforeStart,
   fixedStake = false,
+  game,
+  abilities = {},
+  startParams,
 }: {
+  /** The game, for the advanced mode's saved strategies (no game: no advanced mode). */
+  game?: StrategyGame;
+  /** What the advanced rules may change beyond the stake (dice: side, chance, multiplier). */
+  abilities?: RuleAbilities;
+  /** The game's inputs at the start that the rules may change (dice: over). */
+  startParams?: Partial<GameParams>;
   /** The stake cannot change (a case's price): no on-win / on-loss rules. */
   fixedStake?: boolean;
   auto: Autobet;
@@ -225,8 +244,12 @@ export function AutobetControls({
       toast.error(problem);
       return;
     }
+    if (draft.rules && draft.rules.length === 0) {
+      toast.error('Add a rule or pick a preset, or switch back to Simple.');
+      return;
+    }
     if (beforeStart && !(await beforeStart(baseCents))) return;
-    auto.start(config, baseCents);
+    auto.start(config, baseCents, startParams);
   };
 
   return (
@@ -239,7 +262,46 @@ export function AutobetControls({
         testId="auto-bets"
         onChange={(v) => set({ bets: v })}
       />
-      {fixedStake ? null : (
+      {game && !fixedStake ? (
+        <div
+          role="tablist"
+          aria-label="Autobet mode"
+          className="grid grid-cols-2 gap-1 rounded-lg bg-ink-950/50 p-0.5"
+        >
+          {(['Simple', 'Advanced'] as const).map((m) => {
+            const on = (m === 'Advanced') === (draft.rules !== null);
+            return (
+              <button
+                key={m}
+                type="button"
+                role="tab"
+                aria-selected={on}
+                disabled={busy}
+                data-testid={`auto-mode-${m.toLowerCase()}`}
+                onClick={() => set({ rules: m === 'Advanced' ? (draft.rules ?? []) : null })}
+                className={cn(
+                  'rounded-md px-2 py-1 text-xs font-semibold text-ink-300 transition hover:text-white',
+                  on && 'bg-ink-700 text-white',
+                )}
+              >
+                {m}
+              </button>
+            );
+          })}
+        </div>
+      ) : null}
+      {game && draft.rules !== null ? (
+        <Suspense fallback={<div className="h-24 animate-pulse rounded-lg bg-ink-950/40" />}>
+          <AdvancedRules
+            rules={draft.rules}
+            onRules={(rules) => set({ rules })}
+            game={game}
+            abilities={abilities}
+            base={baseCents}
+            disabled={busy}
+          />
+        </Suspense>
+      ) : fixedStake ? null : (
         <>
           <RuleField
             label="On Win"

@@ -143,3 +143,42 @@ describe('autobet controller', () => {
     }
   });
 });
+
+describe('advanced rules in the session (issue 33)', () => {
+  it('the rules replace On Win / On Loss; a stop rule ends the session as "rule"; the base stops still apply', async () => {
+    const { PRESETS } = await import('@coinsite/shared/autobet');
+    const config: AutobetConfig = { ...DEFAULT_AUTOBET, rules: PRESETS.martingale(), stopOnLoss: 700 };
+    let s = startAutobet(100);
+    const stakes: number[] = [];
+    let stop: string | null = null;
+    for (let i = 0; i < 5 && !stop; i++) {
+      stakes.push(s.amount);
+      const r = afterBet(config, s, { stake: s.amount, payout: 0 });
+      s = r.state;
+      stop = r.stop;
+    }
+    expect(stakes).toEqual([100, 200, 400]);
+    expect(stop).toBe('loss');
+    const stopRule: AutobetConfig = {
+      ...DEFAULT_AUTOBET,
+      rules: [{ when: { on: 'streak', n: 2, event: 'win' }, act: { do: 'stop' } }],
+    };
+    let t = startAutobet(100);
+    const first = afterBet(stopRule, t, { stake: 100, payout: 200 });
+    t = first.state;
+    expect(first.stop).toBeNull();
+    expect(afterBet(stopRule, t, { stake: 100, payout: 200 }).stop).toBe('rule');
+  });
+});
+
+describe('turbo pacing', () => {
+  it('normal: 350 ms from the send; turbo: 12 ms after the reply and 40 ms after the send', async () => {
+    const { nextBetDelay, TURBO_REPLY_GAP_MS, TURBO_SEND_GAP_MS } = await import('./use-autobet.ts');
+    expect(nextBetDelay(false, 0, 30, 30)).toBe(320);
+    // a quick reply: the send gap rules
+    expect(nextBetDelay(true, 0, 5, 5)).toBe(TURBO_SEND_GAP_MS - 5);
+    // a slow reply: only the socket spacing after it
+    expect(nextBetDelay(true, 0, 100, 100)).toBe(TURBO_REPLY_GAP_MS);
+    expect(nextBetDelay(true, 0, 100, 120)).toBeLessThanOrEqual(0);
+  });
+});

@@ -1,3 +1,5 @@
+import { afterRules, type GameParams, type Rule, type RuleState, startRules } from '@coinsite/shared/autobet';
+
 /**
  * The autobet controller: pure rules, no timers, no sockets. The running loop (use-autobet.ts)
  * asks it after every settled bet what to stake next and whether to stop.
@@ -23,6 +25,11 @@ export interface AutobetConfig {
   stopOnLoss: number;
   /** Stop after a single bet whose net profit is above this (cents); 0 = off. */
   stopOnWinAbove: number;
+  /**
+   * The advanced mode (packages/shared/src/autobet.ts): rules run in order after every bet instead
+   * of onWin / onLoss. null: the simple mode.
+   */
+  rules?: readonly Rule[] | null;
 }
 
 export interface AutobetState {
@@ -36,15 +43,22 @@ export interface AutobetState {
   losses: number;
   /** Net profit of the session so far (negative on a loss). */
   profit: number;
+  /** The advanced mode's state (its counters and the game inputs its rules changed). */
+  rules?: RuleState;
 }
 
-export type StopReason = 'count' | 'profit' | 'loss' | 'bigWin';
+/** The game inputs the rules changed (null fields: as the player set them). */
+export const paramsOf = (state: AutobetState): GameParams | null => state.rules?.params ?? null;
+
+export type StopReason = 'count' | 'profit' | 'loss' | 'bigWin' | 'rule';
 
 export const STOP_TEXT: Record<StopReason | 'error' | 'player' | 'left' | 'offline', string> = {
   count: 'Autobet finished: all bets placed.',
-  profit: 'Autobet stopped: profit target reached.',
-  loss: 'Autobet stopped: loss limit reached.',
+  profit: 'Autobet stopped: its Stop on Profit target was reached.',
+  // the autobet's own stop-loss, never the responsible-gaming loss limit (issue 28 item 10)
+  loss: 'Autobet stopped: its Stop on Loss was reached.',
   bigWin: 'Autobet stopped: a win above your limit.',
+  rule: 'Autobet stopped by one of your rules.',
   error: 'Autobet stopped: the bet was refused.',
   player: 'Autobet stopped.',
   left: 'Autobet stopped: you left the game.',
@@ -77,8 +91,8 @@ export function autobetConfigError(config: AutobetConfig, base: number): string 
   return null;
 }
 
-export function startAutobet(base: number): AutobetState {
-  return { base, amount: base, played: 0, wins: 0, losses: 0, profit: 0 };
+export function startAutobet(base: number, params: Partial<GameParams> = {}): AutobetState {
+  return { base, amount: base, played: 0, wins: 0, losses: 0, profit: 0, rules: startRules(base, params) };
 }
 
 /** The stake after a rule: the base, or the stake raised by the percentage (to the cent, at least 1). */
@@ -105,9 +119,18 @@ export function afterBet(
     losses: state.losses + (won ? 0 : 1),
     profit: state.profit + net,
   };
-  const next = { ...settled, amount: adjust(won ? config.onWin : config.onLoss, settled) };
+  let next: AutobetState;
+  let ruleStop = false;
+  if (config.rules && config.rules.length > 0) {
+    const r = afterRules(config.rules, state.rules ?? startRules(state.base), bet);
+    next = { ...settled, amount: r.state.amount, rules: r.state };
+    ruleStop = r.stop;
+  } else {
+    next = { ...settled, amount: adjust(won ? config.onWin : config.onLoss, settled) };
+  }
   let stop: StopReason | null = null;
-  if (config.stopOnWinAbove > 0 && net > config.stopOnWinAbove) stop = 'bigWin';
+  if (ruleStop) stop = 'rule';
+  else if (config.stopOnWinAbove > 0 && net > config.stopOnWinAbove) stop = 'bigWin';
   else if (config.stopOnProfit > 0 && next.profit >= config.stopOnProfit) stop = 'profit';
   else if (config.stopOnLoss > 0 && -next.profit >= config.stopOnLoss) stop = 'loss';
   else if (config.bets > 0 && next.played >= config.bets) stop = 'count';

@@ -1,7 +1,17 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { SOCKET_MIN_INTERVAL_MS } from '@coinsite/shared/constants';
+import { type InstantGame, useGameSettings } from '../../lib/game-settings.ts';
 import { BET_LOCK_MS } from '../dice/bet-lock.ts';
-import { type AutobetConfig, type AutobetState, afterBet, STOP_TEXT, startAutobet } from './autobet.ts';
+import type { GameParams } from '@coinsite/shared/autobet';
+import {
+  type AutobetConfig,
+  type AutobetState,
+  afterBet,
+  paramsOf,
+  STOP_TEXT,
+  startAutobet,
+} from './autobet.ts';
 
 /** One settled bet as the controller needs it, in cents (`payout` is what came back, 0 on a loss). */
 export interface SettledBet {
@@ -17,11 +27,29 @@ export interface Autobet {
   session: AutobetState | null;
   /** Why the last session ended. */
   ended: EndReason | null;
-  start: (config: AutobetConfig, base: number) => void;
+  /** `params`: the game inputs at the start (dice: over) that the advanced rules may switch. */
+  start: (config: AutobetConfig, base: number, params?: Partial<GameParams>) => void;
   stop: () => void;
 }
 
 const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)));
+
+/**
+ * Turbo (instant mode on): the next bet leaves as soon as the server takes it. Two limits only: the
+ * socket's spacing (SOCKET_MIN_INTERVAL_MS between two events, counted from the reply, which the
+ * server sent after it took the bet, so the gap on arrival is never shorter) and the per-user bet rate
+ * (30 a second on the server, bet-engine.ts): a bet leaves at most every TURBO_SEND_GAP_MS, 25 a second.
+ */
+export const TURBO_REPLY_GAP_MS = SOCKET_MIN_INTERVAL_MS + 2;
+export const TURBO_SEND_GAP_MS = 40;
+/** Turbo paints the session's figures at most this often. */
+const TURBO_PAINT_MS = 100;
+
+/** How long to wait before the next bet: the normal pace, or turbo's. */
+export function nextBetDelay(turbo: boolean, sentAt: number, repliedAt: number, now: number): number {
+  if (!turbo) return BET_LOCK_MS - (now - sentAt);
+  return Math.max(TURBO_REPLY_GAP_MS - (now - repliedAt), TURBO_SEND_GAP_MS - (now - sentAt));
+}
 
 /**
  * Runs an autobet session in the browser: `place` sends one normal bet and resolves when it settles
@@ -34,8 +62,15 @@ export function useAutobet({
   connected,
   onAmount,
   onEnd,
+  onParams,
+  game,
 }: {
-  place: (amountCents: number) => Promise<SettledBet>;
+  /** `params`: what the advanced rules changed of the game's inputs (null: nothing yet). */
+  place: (amountCents: number, params: GameParams | null) => Promise<SettledBet>;
+  /** Told when the rules changed the game's inputs (the screen shows them). */
+  onParams?: (params: GameParams) => void;
+  /** An instant game: with its instant mode on, the session runs in turbo (nextBetDelay). */
+  game?: InstantGame;
   connected: boolean;
   /** Told the stake of every bet the session places (the amount field follows it). */
   onAmount?: (amountCents: number) => void;
@@ -52,11 +87,54 @@ export function useAutobet({
   amountRef.current = onAmount;
   const endRef = useRef(onEnd);
   endRef.current = onEnd;
+  const paramsRef = useRef(onParams);
+  paramsRef.current = onParams;
 
+  // turbo's painting of the session figures (and the amount field), at most every TURBO_PAINT_MS
+  const paint = useRef(
+    (() => {
+      let timer: ReturnType<typeof setTimeout> | null = null;
+      let latest: AutobetState | null = null;
+      return {
+        later(s: AutobetState) {
+          latest = s;
+          timer ??= setTimeout(() => {
+            timer = null;
+            if (latest) {
+              setSession(latest);
+              amountRef.current?.(latest.amount);
+            }
+          }, TURBO_PAINT_MS);
+        },
+        pending: () => timer !== null,
+        /** Paints what is waiting now (the session ended). */
+        flush() {
+          if (!timer) return;
+          clearTimeout(timer);
+          timer = null;
+          if (latest) {
+            setSession(latest);
+            amountRef.current?.(latest.amount);
+          }
+        },
+        cancel() {
+          if (timer) clearTimeout(timer);
+          timer = null;
+        },
+      };
+    })(),
+  );
+  useEffect(() => () => paint.current.cancel(), []);
+
+  /** The session's base stake: the amount field returns to it whatever ended the session. */
+  const baseRef = useRef(0);
   const finish = useCallback((id: number, reason: EndReason) => {
     if (run.current !== id) return;
+    paint.current.flush();
     run.current += 1;
     setRunning(false);
+    // an escalated stake never stays in the field (a refused bet, Stop, a lost connection)
+    if (reason !== 'left') amountRef.current?.(baseRef.current);
     setEnded(reason);
     endRef.current?.(reason);
     if (reason === 'error') return; // the game already toasted the server's reason
@@ -65,10 +143,11 @@ export function useAutobet({
   }, []);
 
   const start = useCallback(
-    (config: AutobetConfig, base: number) => {
+    (config: AutobetConfig, base: number, params?: Partial<GameParams>) => {
       run.current += 1;
       const id = run.current;
-      let state = startAutobet(base);
+      let state = startAutobet(base, params);
+      baseRef.current = state.base;
       setSession(state);
       setEnded(null);
       setRunning(true);
@@ -76,28 +155,38 @@ export function useAutobet({
         for (;;) {
           if (run.current !== id) return;
           const sentAt = Date.now();
-          amountRef.current?.(state.amount);
+          // turbo: the amount field follows with the painted figures (paint.later)
+          const turboNow = game !== undefined && useGameSettings.getState().instant[game] === true;
+          if (!turboNow || state.played === 0) amountRef.current?.(state.amount);
           let bet: SettledBet;
           try {
-            bet = await placeRef.current(state.amount);
+            bet = await placeRef.current(state.amount, paramsOf(state));
           } catch {
             finish(id, 'error');
             return;
           }
+          const repliedAt = Date.now();
           if (run.current !== id) return;
+          const before = paramsOf(state);
           const r = afterBet(config, state, bet);
           state = r.state;
-          setSession(state);
+          const turbo = game !== undefined && useGameSettings.getState().instant[game] === true;
+          // turbo: the figures are painted at most every TURBO_PAINT_MS, not once per bet
+          if (!turbo || r.stop) {
+            paint.current.cancel();
+            setSession(state);
+          } else paint.current.later(state);
+          const after = paramsOf(state);
+          if (after && after !== before) paramsRef.current?.(after);
           if (r.stop) {
-            amountRef.current?.(state.base);
             finish(id, r.stop);
             return;
           }
-          await wait(BET_LOCK_MS - (Date.now() - sentAt));
+          await wait(nextBetDelay(turbo, sentAt, repliedAt, Date.now()));
         }
       })();
     },
-    [finish],
+    [finish, game],
   );
 
   const stop = useCallback(() => finish(run.current, 'player'), [finish]);

@@ -17,6 +17,7 @@ import { battleRound } from './battle-round.ts';
 import type { BattleDetail } from './battles-api.ts';
 import { type BattleView, useBattle } from './use-battle.ts';
 import { useBattleToasts } from './use-battle-toasts.ts';
+import { ensureAgeAnswered } from '../account/age-gate.ts';
 
 function share() {
   navigator.clipboard
@@ -85,7 +86,11 @@ export function BattlePage() {
       return;
     }
     setPendingSeat(seatIndex);
-    getSocket('battles').emit(kind === 'bot' ? 'battles:callbot' : 'battles:join', battleId, seatIndex);
+    const go = () =>
+      getSocket('battles').emit(kind === 'bot' ? 'battles:callbot' : 'battles:join', battleId, seatIndex);
+    if (kind === 'bot') go();
+    // a seat is a stake: the first of an account without a date of birth waits for the dialog (issue 26)
+    else void ensureAgeAnswered().then((ok) => (ok ? go() : setPendingSeat(null)));
   };
 
   if (!b) {

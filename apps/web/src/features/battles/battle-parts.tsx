@@ -3,7 +3,7 @@ import { Crown, Skull, UserRound } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { cn } from '../../lib/cn.ts';
 import type { BattlePlayer } from './battles-api.ts';
-import { UserAvatarLink } from '../profile/user-link.tsx';
+import { Avatar } from '../../ui/avatar.tsx';
 
 /** "1v1", "1v1v1", "1v1v1v1" or "2v2" from gameType 1..4. */
 export const modeLabel = (gameType: number) => modeOfGameType(gameType);
@@ -44,7 +44,11 @@ export function CaseStrip({
   );
 }
 
-/** Seat avatars with usernames as tooltips, placeholders for empty seats; 2v2 shows teams. */
+/**
+ * Seat avatars with usernames as tooltips, placeholders for empty seats; 2v2 shows teams. Pictures
+ * only: the strip sits inside the battle row's button (a link to a profile in there would be a
+ * control inside a control); the battle page's seats open profiles.
+ */
 export function SeatAvatars({ players, gameType }: { players: BattlePlayer[]; gameType: number }) {
   return (
     <div className="flex items-center gap-1">
@@ -56,12 +60,7 @@ export function SeatAvatars({ players, gameType }: { players: BattlePlayer[]; ga
           title={p.username ?? 'Empty seat'}
         >
           {p.id ? (
-            <UserAvatarLink
-              id={p.id}
-              name={p.username ?? '?'}
-              avatar={p.pfp}
-              className="h-8 w-8 text-xs ring-2 ring-ink-800"
-            />
+            <Avatar src={p.pfp} name={p.username ?? '?'} className="h-8 w-8 text-xs ring-2 ring-ink-800" />
           ) : (
             <span className="flex h-8 w-8 items-center justify-center rounded-full border border-dashed border-ink-500 text-ink-500">
               <UserRound className="h-4 w-4" aria-hidden="true" />

@@ -7,3 +7,16 @@ export function battleRound(n: number, total: number): { index: number; label: s
   const index = Math.max(0, Math.min(n, total - 1));
   return { index, label: `Round ${index + 1} of ${total}` };
 }
+
+/**
+ * The list row's round, the same the open battle page shows (issue 28 item 9): a running battle's
+ * newest result is the round its page is spinning, so the row reads that round (not the next one)
+ * until the next result arrives.
+ */
+export function battleListRound(
+  resultsSoFar: number,
+  total: number,
+  running: boolean,
+): { index: number; label: string } {
+  return battleRound(running && resultsSoFar > 0 ? resultsSoFar - 1 : resultsSoFar, total);
+}

@@ -8,7 +8,7 @@ import { rarityHex } from '../cases/rarity.ts';
 import { WinnerCrown } from './battle-parts.tsx';
 import type { BattleDetail, BattlePlayer } from './battles-api.ts';
 import { VerticalReel, type VerticalSpin } from './vertical-reel.tsx';
-import { UserAvatarLink, UserNameLink } from '../profile/user-link.tsx';
+import { UserAvatarLink, UserNameLink, useOwnIdentity } from '../profile/user-link.tsx';
 
 /** Seats (1-based) that won: a tie's sides all win; in 2v2 a side is a team of two seats. */
 export function winningSeats(b: BattleDetail): number[] {
@@ -47,6 +47,7 @@ export function SeatColumn({
   const winners = done ? winningSeats(battle) : [];
   const won = winners.includes(seat);
   const lastDrop = revealed > 0 ? drops[revealed - 1] : undefined;
+  const shown = useOwnIdentity(player.id, player.username, player.pfp);
   const currentCase = battle.cases[Math.min(revealed, battle.cases.length - 1)];
   const idle = lastDrop
     ? lastDrop.item
@@ -67,13 +68,13 @@ export function SeatColumn({
           <>
             <UserAvatarLink
               id={player.id}
-              name={player.username ?? '?'}
-              avatar={player.pfp}
+              name={shown.name ?? '?'}
+              avatar={shown.avatar}
               className="h-8 w-8 text-xs"
             />
             <UserNameLink
               id={player.id}
-              name={player.username ?? '?'}
+              name={shown.name ?? '?'}
               className="flex-1 text-sm font-bold text-white"
             />
             {won ? <WinnerCrown /> : null}
@@ -132,7 +133,7 @@ export function SeatColumn({
                   </span>
                 </>
               ) : (
-                <span className="w-full text-center text-xs font-semibold text-ink-500" title={c.name}>
+                <span className="w-full text-center text-xs font-semibold text-ink-400" title={c.name}>
                   {i + 1}
                 </span>
               )}

@@ -9,7 +9,7 @@ import type {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { http } from '../../lib/http.ts';
-import { onSocket } from '../../lib/socket.ts';
+import { onSocket, onSynced } from '../../lib/socket.ts';
 
 export type { BattleDetail, BattleDrop, BattlePlayer, BattleRoundEvent, BattleSummary, BattleWin };
 
@@ -73,7 +73,7 @@ export function useBattleList() {
       onSocket('battles', 'battles:finished', (raw) => {
         patch((l) => l.filter((b) => b.id !== idOf(raw)));
       }),
-      onSocket('battles', 'connect', () => void client.invalidateQueries({ queryKey: LIST_KEY })),
+      onSynced('battles', () => void client.invalidateQueries({ queryKey: LIST_KEY })),
     ];
     return () => {
       for (const off of offs) off();

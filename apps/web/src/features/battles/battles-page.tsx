@@ -10,15 +10,15 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { LiveFeed } from '../live-feed/live-feed.tsx';
 import { CaseStrip, ModeBox, SeatAvatars } from './battle-parts.tsx';
-import { battleRound } from './battle-round.ts';
+import { battleListRound } from './battle-round.ts';
 import { type BattleSummary, useBattleList } from './battles-api.ts';
 import { CreateBattleDialog } from './create-battle-dialog.tsx';
 import { useBattleToasts } from './use-battle-toasts.ts';
 
 function BattleRow({ b }: { b: BattleSummary }) {
   const navigate = useNavigate();
-  const round = battleRound(b.casesRoundResults.length, b.cases.length);
   const running = b.status === 2;
+  const round = battleListRound(b.casesRoundResults.length, b.cases.length, running);
   return (
     <li>
       <button

@@ -10,6 +10,7 @@ import { CoinIcon } from '../../ui/coin-icon.tsx';
 import { AppDialog, type DialogProps } from '../../ui/dialog.tsx';
 import { useBattleCases } from '../cases/cases-api.ts';
 import { CasePicker } from './case-picker.tsx';
+import { ensureAgeAnswered } from '../account/age-gate.ts';
 
 const REGULAR: BattleMode[] = ['1v1', '1v1v1', '1v1v1v1'];
 
@@ -79,14 +80,21 @@ export function CreateBattleDialog({ open, onOpenChange }: DialogProps) {
   const create = () => {
     if (pending || rounds.length === 0) return;
     setPending(true);
-    getSocket('battles').emit(
-      'battles:create',
-      rounds.map((c) => c.slug),
-      crazy ? 'crazy' : 'standard',
-      mode,
-      total,
-      rounds.length,
-    );
+    // issue 26: the first stake of an account without a date of birth waits for the ask-once dialog
+    void ensureAgeAnswered().then((ok) => {
+      if (!ok) {
+        setPending(false);
+        return;
+      }
+      getSocket('battles').emit(
+        'battles:create',
+        rounds.map((c) => c.slug),
+        crazy ? 'crazy' : 'standard',
+        mode,
+        total,
+        rounds.length,
+      );
+    });
   };
 
   return (

@@ -5,7 +5,8 @@ import {
 } from '@coinsite/shared/schemas/battles';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { toast } from 'sonner';
-import { onSocket } from '../../lib/socket.ts';
+import { afterReveal, holdReveal } from '../../lib/reveal-hold.ts';
+import { onSynced } from '../../lib/socket.ts';
 import { playSound } from '../../lib/sounds.ts';
 import { buildStrip } from '../cases/reel-strip.ts';
 import {
@@ -129,24 +130,38 @@ export function useBattle(id: string): BattleView & { reload: () => void } {
 
   useEffect(() => {
     reload();
+    /** Each round's reels hold the reveal until its totals are counted here (issue 28 item 5). */
+    const holds = new Set<() => void>();
     const offEvents = onBattleEvents(id, (event) => {
+      // the winner is named once the last round has been counted on this screen
+      if (event.type === 'finished') {
+        afterReveal('battles', () => dispatch({ type: 'event', event }));
+        return;
+      }
       dispatch({ type: 'event', event });
       if (event.type !== 'round') return;
       const round = event.round.caseNumber;
+      const release = holdReveal('battles');
+      holds.add(release);
       timers.current.push(
         setTimeout(() => {
           dispatch({ type: 'stopped', round });
           playSound('notify', 0.075);
         }, BATTLE_TIMING.revealMs),
-        setTimeout(() => dispatch({ type: 'counted', round }), BATTLE_TIMING.balanceMs),
+        setTimeout(() => {
+          dispatch({ type: 'counted', round });
+          holds.delete(release);
+          release();
+        }, BATTLE_TIMING.balanceMs),
       );
     });
-    const offReconnect = onSocket('battles', 'connect', reload);
+    const offReconnect = onSynced('battles', reload);
     return () => {
       offEvents();
       offReconnect();
       for (const t of timers.current) clearTimeout(t);
       timers.current = [];
+      for (const release of holds) release();
     };
   }, [id, reload]);
 

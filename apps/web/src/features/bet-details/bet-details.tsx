@@ -8,8 +8,8 @@ import { battleIdOf, outcomeLines } from '../profile/bet-outcome.ts';
 import { useBetDetails } from '../profile/profile-api.ts';
 import { formatDateTime, formatMultiplier } from '../profile/profile-format.ts';
 import { InfoLine } from '../profile/table-parts.tsx';
-import { gameName } from './game-name.ts';
-import { verifyHref } from './verify-href.ts';
+import { gameName } from '../../app/games.tsx';
+import { isRoundGame, verifyHref } from './verify-href.ts';
 
 const linkClass =
   'inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold ring-1 transition';
@@ -62,6 +62,8 @@ export function BetDetails({ betId, onNavigate }: { betId: string; onNavigate?: 
   const bet = query.data;
   const { seeds } = bet;
   const battleId = bet.game === 'battles' ? battleIdOf(bet.outcome) : null;
+  const round = isRoundGame(bet.game);
+  const flip = bet.game === 'coinflip';
   return (
     <div className="flex flex-col gap-4" data-testid="bet-details">
       <dl>
@@ -86,24 +88,40 @@ export function BetDetails({ betId, onNavigate }: { betId: string; onNavigate?: 
         <section className="rounded-xl bg-ink-950/50 px-4 py-2 ring-1 ring-ink-700">
           <h3 className="pt-2 text-sm font-bold text-white">Seeds</h3>
           <dl>
-            <InfoLine label="Server seed hash">
+            <InfoLine label={round ? "Round's hash" : 'Server seed hash'}>
               <span className="font-mono text-xs">{seeds.serverSeedHash}</span>
             </InfoLine>
-            <InfoLine label="Server seed">
+            <InfoLine label={round ? "Round's seed" : 'Server seed'}>
               {seeds.serverSeed ? (
                 <span className="font-mono text-xs" data-testid="bet-server-seed">
                   {seeds.serverSeed}
                 </span>
               ) : (
                 <span className="text-ink-300" data-testid="bet-server-seed-hidden">
-                  Not revealed yet: the player must change their client seed first.
+                  {round
+                    ? 'Revealed when the round is over.'
+                    : flip
+                      ? 'Revealed when the flip is decided.'
+                      : 'Not revealed yet: the player must change their client seed first.'}
                 </span>
               )}
             </InfoLine>
-            <InfoLine label="Client seed">
-              <span className="font-mono text-xs">{seeds.clientSeed ?? '—'}</span>
-            </InfoLine>
-            <InfoLine label="Nonce">{seeds.nonce ?? '—'}</InfoLine>
+            {round ? (
+              <InfoLine label="Public seed">
+                <span className="font-mono text-xs">{seeds.publicSeed ?? '—'}</span>
+              </InfoLine>
+            ) : flip ? (
+              <InfoLine label="EOS block">
+                <span className="font-mono text-xs break-all">{seeds.blockId ?? '—'}</span>
+              </InfoLine>
+            ) : (
+              <>
+                <InfoLine label="Client seed">
+                  <span className="font-mono text-xs">{seeds.clientSeed ?? '—'}</span>
+                </InfoLine>
+                <InfoLine label="Nonce">{seeds.nonce ?? '—'}</InfoLine>
+              </>
+            )}
           </dl>
         </section>
       ) : null}

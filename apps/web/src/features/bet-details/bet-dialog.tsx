@@ -1,6 +1,12 @@
+import { lazyPage } from '../../app/lazy.tsx';
 import { closeDialog, useDialogStore } from '../../lib/dialog-store.ts';
 import { AppDialog } from '../../ui/dialog.tsx';
-import { BetDetails } from './bet-details.tsx';
+
+// the details (and the fairness code that recomputes them) load when a bet is first opened
+const BetDetails = lazyPage<{ betId: string; onNavigate?: () => void }>(
+  () => import('./bet-details.tsx'),
+  'BetDetails',
+);
 
 /** Opens the bet dialog of any bet id (the live feed, My bets). */
 export const openBet = (id: string): void => useDialogStore.getState().open({ name: 'bet', id });

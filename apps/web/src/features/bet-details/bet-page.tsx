@@ -5,7 +5,7 @@ import { BetDetails } from './bet-details.tsx';
 /** /bets/{id}: a bet's shareable page, the same details as the bet dialog. */
 export function BetPage() {
   const { betId = '' } = useParams();
-  const valid = /^[0-9]{1,18}$/.test(betId);
+  const valid = /^(?:[0-9]{1,18}|(?:crash|roulette)-[0-9]{1,18}|coinflip-[0-9]{1,18}-[12])$/.test(betId);
   return (
     <div className="mx-auto flex w-full max-w-2xl animate-fade-in flex-col gap-4 p-3 sm:p-6">
       <h1 className="flex items-center gap-2 text-xl font-black text-white sm:text-2xl">

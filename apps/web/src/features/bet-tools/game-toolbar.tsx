@@ -1,11 +1,12 @@
 import { Keyboard, Settings2, Zap } from 'lucide-react';
-import { useState } from 'react';
+import { useState, memo } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { type InstantGame, useGameSettings, useInstant } from '../../lib/game-settings.ts';
 import { AppDialog } from '../../ui/dialog.tsx';
 import { centsToText, textToCents } from '../dice/numeric.ts';
-import { HOTKEYS } from './hotkeys.ts';
+import { HOTKEYS, type HotkeyRow } from './hotkeys.ts';
 import { SoundControl } from './sound-control.tsx';
+import { LiveStatsButton } from '../live-stats/live-stats-button.tsx';
 
 const toolClass =
   'inline-flex h-9 items-center gap-1.5 rounded-lg bg-ink-800 px-2.5 text-sm font-semibold text-ink-300 ring-1 ring-ink-700 transition hover:text-white';
@@ -65,18 +66,24 @@ export function HotkeysDialog({
   open,
   onOpenChange,
   game,
+  rows,
+  note,
 }: {
   open: boolean;
   onOpenChange: (o: boolean) => void;
   /** The screen it opened on: a case page lists what the keys do to the number of cases. */
   game?: InstantGame;
+  /** A game's own list (crash, roulette, coinflip, blackjack, slots); default: the instant games' keys. */
+  rows?: ReadonlyArray<HotkeyRow>;
+  /** A line about this game's keys under the list. */
+  note?: string;
 }) {
   return (
     <AppDialog open={open} onOpenChange={onOpenChange} title="Hotkeys">
       <div className="flex flex-col gap-3">
         <HotkeysToggle />
         <ul className="flex flex-col gap-2" aria-label="Hotkeys">
-          {HOTKEYS.map((h) => (
+          {(rows ?? HOTKEYS).map((h) => (
             <li key={h.key} className="flex items-center gap-3 text-sm text-ink-200">
               <kbd className="min-w-14 rounded-md bg-ink-700 px-2 py-1 text-center font-mono text-xs font-bold text-white ring-1 ring-ink-600">
                 {h.label}
@@ -85,6 +92,7 @@ export function HotkeysDialog({
             </li>
           ))}
         </ul>
+        {note ? <p className="text-xs text-ink-300">{note}</p> : null}
         <p className="text-xs text-ink-400">Keys do nothing while you type in a field or a dialog is open.</p>
       </div>
     </AppDialog>
@@ -171,7 +179,7 @@ export function SettingsDialog({
 }
 
 /** Instant mode, hotkeys and settings beside a game's title. */
-export function GameToolbar({ game }: { game: InstantGame }) {
+function GameToolbarView({ game }: { game: InstantGame }) {
   const instant = useInstant(game);
   const toggle = useGameSettings((s) => s.toggleInstant);
   const [open, setOpen] = useState<'keys' | 'settings' | null>(null);
@@ -188,6 +196,7 @@ export function GameToolbar({ game }: { game: InstantGame }) {
         <Zap className="h-4 w-4" aria-hidden="true" />
         <span className="max-sm:sr-only">Instant</span>
       </button>
+      <LiveStatsButton />
       <button
         type="button"
         aria-label="Hotkeys"
@@ -211,3 +220,30 @@ export function GameToolbar({ game }: { game: InstantGame }) {
     </div>
   );
 }
+
+/** Memoized: a game screen re-renders on every bet (turbo autobet), this part only when its props change. */
+export const GameToolbar = memo(GameToolbarView);
+
+/**
+ * Live stats and the hotkeys dialog beside the title of a game without the instant games' toolbar
+ * (crash, roulette, coinflip, blackjack, slots): one dialog per game listing that game's keys.
+ */
+function GameKeysView({ rows, note }: { rows: ReadonlyArray<HotkeyRow>; note?: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="flex items-center gap-1.5">
+      <LiveStatsButton />
+      <button
+        type="button"
+        aria-label="Hotkeys"
+        data-testid="hotkeys-open"
+        onClick={() => setOpen(true)}
+        className={toolClass}
+      >
+        <Keyboard className="h-4 w-4" aria-hidden="true" />
+      </button>
+      <HotkeysDialog open={open} onOpenChange={setOpen} rows={rows} note={note} />
+    </div>
+  );
+}
+export const GameKeys = memo(GameKeysView);

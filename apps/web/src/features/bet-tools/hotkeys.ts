@@ -8,18 +8,32 @@ import { centsToText, textToCents } from '../dice/numeric.ts';
  * The keys, as the hotkeys dialog lists them. On a case page the stake is the number of cases:
  * `cases` says what the key does there.
  */
-export const HOTKEYS: ReadonlyArray<{ key: string; label: string; action: string; cases?: string }> = [
+export interface HotkeyRow {
+  key: string;
+  label: string;
+  action: string;
+  cases?: string;
+}
+
+/**
+ * Stake's documented bindings (docs/decisions/session-tools.md): Space makes the bet, S doubles the
+ * amount, A halves it, D sets it to zero. Q (instant mode) is ours; Stake has no such key.
+ */
+export const HOTKEYS: ReadonlyArray<HotkeyRow> = [
   {
     key: ' ',
     label: 'Space',
     action: 'Bet (in Auto: stop the autobet)',
     cases: 'Open the case (in Auto: stop the autobet)',
   },
-  { key: 's', label: 'S', action: 'Halve the bet amount', cases: 'Halve the number of cases' },
-  { key: 'd', label: 'D', action: 'Double the bet amount', cases: 'Double the number of cases' },
-  { key: 'a', label: 'A', action: 'Set the bet amount to zero', cases: 'Back to one case' },
+  { key: 's', label: 'S', action: 'Double the bet amount', cases: 'Double the number of cases' },
+  { key: 'a', label: 'A', action: 'Halve the bet amount', cases: 'Halve the number of cases' },
+  { key: 'd', label: 'D', action: 'Set the bet amount to zero', cases: 'Back to one case' },
   { key: 'q', label: 'Q', action: 'Turn instant mode on or off' },
 ];
+
+/** The amount keys alone (games without instant mode). */
+export const AMOUNT_HOTKEYS: ReadonlyArray<HotkeyRow> = HOTKEYS.filter((h) => h.key !== 'q' && h.key !== ' ');
 
 /** S / D / A on a case page: the number of cases halved, doubled (at most `max`) or back to one. */
 export function nextCaseCount(count: number, key: 'half' | 'double' | 'reset', max: number): number {
@@ -48,15 +62,18 @@ function busyTarget(e: KeyboardEvent): boolean {
 }
 
 /**
- * Stake-style hotkeys on a game screen (off until the player turns them on): Space bets, S halves
- * and D doubles the amount (never above the balance), A zeroes it, Q toggles instant mode. A screen
- * without an amount field passes `keys` for S, D and A instead.
+ * Stake's hotkeys on a game screen (off until the player turns them on): Space bets, S doubles the
+ * amount (never above the balance), A halves it, D zeroes it, Q toggles instant mode (instant games).
+ * A screen without an amount field passes `keys` for S, A and D instead. `more` adds a game's own keys.
  */
 export function useBetHotkeys(
   opts: {
-    game: InstantGame;
+    /** An instant game: Q toggles its instant mode. */
+    game?: InstantGame;
     /** Space: the bet (or Stop while an autobet runs); undefined when it cannot be pressed now. */
     bet?: () => void;
+    /** A game's own keys (lower case), e.g. roulette's colours. */
+    more?: Record<string, () => void>;
   } & ({ amount: string; setAmount: (text: string) => void } | { keys: StakeKeys }),
 ) {
   const enabled = useGameSettings((s) => s.hotkeys);
@@ -77,25 +94,30 @@ export function useBetHotkeys(
         if (!e.repeat) bet?.();
         return;
       }
+      const own = o.more?.[key];
+      if (own) {
+        own();
+        return;
+      }
       if (key === 'q') {
-        useGameSettings.getState().toggleInstant(game);
+        if (game) useGameSettings.getState().toggleInstant(game);
         return;
       }
       if (stakeKeys) {
-        if (key === 's') stakeKeys.half();
-        else if (key === 'd') stakeKeys.double();
-        else if (key === 'a') stakeKeys.reset();
+        if (key === 's') stakeKeys.double();
+        else if (key === 'a') stakeKeys.half();
+        else if (key === 'd') stakeKeys.reset();
         return;
       }
       if (!('setAmount' in o)) return;
       const { amount, setAmount } = o;
       const cents = textToCents(amount) ?? 0;
-      if (key === 's') {
+      if (key === 'a') {
         setAmount(centsToText(Math.floor(cents / 2)));
-      } else if (key === 'd') {
+      } else if (key === 's') {
         const doubled = cents * 2;
         setAmount(centsToText(balance === null ? doubled : Math.min(doubled, balance)));
-      } else if (key === 'a') {
+      } else if (key === 'd') {
         setAmount(centsToText(0));
       }
     };
@@ -103,3 +125,30 @@ export function useBetHotkeys(
     return () => window.removeEventListener('keydown', onKey);
   }, [enabled]);
 }
+
+const AMOUNT_ROWS = AMOUNT_HOTKEYS;
+
+/** Each game's list for its hotkeys dialog (one dialog per game). */
+export const GAME_HOTKEYS = {
+  crash: [
+    { key: ' ', label: 'Space', action: 'Bet, or cash out during the round (in Auto: stop the autobet)' },
+    ...AMOUNT_ROWS,
+  ],
+  roulette: [
+    { key: 'r', label: 'R', action: 'Bet on red' },
+    { key: 'g', label: 'G', action: 'Bet on green' },
+    { key: 'b', label: 'B', action: 'Bet on black' },
+    { key: ' ', label: 'Space', action: 'In Auto: stop the autobet' },
+    ...AMOUNT_ROWS,
+  ],
+  coinflip: [{ key: ' ', label: 'Space', action: 'Create a flip with your side' }, ...AMOUNT_ROWS],
+  blackjack: [
+    { key: ' ', label: 'Space', action: 'Deal a new hand' },
+    { key: 'h', label: 'H', action: 'Hit' },
+    { key: 's', label: 'S', action: 'Stand' },
+    { key: 'd', label: 'D', action: 'Double' },
+    { key: 'p', label: 'P', action: 'Split' },
+    { key: 'i', label: 'I / N', action: 'Take or refuse insurance' },
+  ],
+  slots: [{ key: ' ', label: 'Space', action: "Spin (the slot's own key, once you click into the game)" }],
+} satisfies Record<string, ReadonlyArray<HotkeyRow>>;

@@ -7,6 +7,7 @@ import { getSocket, onSocket } from '../../lib/socket.ts';
 import { playSound } from '../../lib/sounds.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { useGameSocket } from '../dice/use-game-socket.ts';
+import { ensureAgeAnswered } from '../account/age-gate.ts';
 
 export type BlackjackMove = 'hit' | 'stand' | 'double' | 'split' | 'insurance' | 'noInsurance';
 
@@ -73,7 +74,11 @@ export function useBlackjack() {
     }
     if (!ready || pending || view?.status === 'playing') return;
     setPending(true);
-    getSocket('blackjack').emit(BLACKJACK_EVENTS.bet, { amount: amountCents / 100 });
+    // issue 26: the first bet of an account without a date of birth waits for the ask-once dialog
+    void ensureAgeAnswered().then((ok) => {
+      if (ok) getSocket('blackjack').emit(BLACKJACK_EVENTS.bet, { amount: amountCents / 100 });
+      else setPending(false);
+    });
   };
 
   const act = (move: BlackjackMove) => {

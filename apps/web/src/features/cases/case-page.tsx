@@ -141,6 +141,7 @@ function CaseOpening({ c }: { c: CaseView }) {
   }, [opener.busy, count]);
   const connected = useGameSocket('cases');
   const auto = useAutobet({
+    game: 'cases',
     connected,
     place: () =>
       new Promise<SettledBet>((resolve, reject) => {

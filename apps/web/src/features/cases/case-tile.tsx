@@ -27,7 +27,7 @@ export function CaseTile({
         className="aspect-square w-full max-w-36 object-contain drop-shadow-xl transition duration-300 group-hover:-translate-y-1 group-hover:scale-105"
         draggable={false}
       />
-      <span className="w-full truncate text-center text-sm font-bold text-white">{c.name}</span>
+      <span className="w-full truncate text-center text-sm font-bold text-white">{c.name}</span>{' '}
       <span className="flex items-center gap-1.5 rounded-lg bg-ink-950/70 px-2.5 py-1 font-mono text-sm font-bold text-white tabular-nums ring-1 ring-ink-700">
         <CoinIcon className="h-3.5 w-3.5" />
         {formatCoins(c.price)}

@@ -64,7 +64,7 @@ export function CasesPage() {
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
           {shown.map((c) => (
             <li key={c.id}>
-              <Link to={`/cases/${c.slug}`} aria-label={c.name} className="block rounded-2xl">
+              <Link to={`/cases/${c.slug}`} className="block rounded-2xl">
                 <CaseTile c={c} />
               </Link>
             </li>

@@ -2,6 +2,7 @@ import type { CaseItemView, CaseOpenedEvent } from '@coinsite/shared/schemas/cas
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { openDialog } from '../../lib/dialog-store.ts';
+import { afterReveal, holdReveal } from '../../lib/reveal-hold.ts';
 import { getSocket, onSocket } from '../../lib/socket.ts';
 import { playSound } from '../../lib/sounds.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
@@ -103,13 +104,21 @@ export function useCaseOpener(opts: {
     );
   }, [items, count, idleStrip]);
 
+  /** Held from an opening's emit until its last reel stops: the balance and the feed wait (issue 28 item 5). */
+  const hold = useRef<(() => void) | null>(null);
+  const release = useCallback(() => {
+    hold.current?.();
+    hold.current = null;
+  }, []);
+
   const settleIfDone = useCallback(() => {
     if (expected.current <= 0 && spinning.current <= 0) {
+      release();
       clearTimeout(watch.current);
       setBusy(false);
       setDemoing(false);
     }
-  }, []);
+  }, [release]);
 
   const startSpin = useCallback(
     (index: number, winner: CaseItemView & { ticket?: number }, shape: StripShape) => {
@@ -163,7 +172,13 @@ export function useCaseOpener(opts: {
         settleIfDone();
       }),
       onSocket('cases', 'cases:success', (message) => {
-        toast.success(String(message ?? ''));
+        // a losing opening ("You got … worth 0.10 from a 2.50 case") is news, not a success
+        const text = String(message ?? '');
+        // told once the reels have stopped on this screen
+        afterReveal('cases', () => {
+          if (text.startsWith('You won')) toast.success(text);
+          else toast.info(text);
+        });
       }),
     ];
     return () => {
@@ -171,7 +186,13 @@ export function useCaseOpener(opts: {
     };
   }, [slug, live, startSpin, settleIfDone, emitNext]);
 
-  useEffect(() => () => clearTimeout(watch.current), []);
+  useEffect(
+    () => () => {
+      clearTimeout(watch.current);
+      release();
+    },
+    [release],
+  );
 
   const open = useCallback(() => {
     if (!signedIn) {
@@ -185,6 +206,8 @@ export function useCaseOpener(opts: {
       return;
     }
     setBusy(true);
+    release();
+    hold.current = holdReveal('cases');
     expected.current = count;
     spinning.current = 0;
     nextReel.current = 0;
@@ -201,7 +224,7 @@ export function useCaseOpener(opts: {
       },
       ANSWER_TIMEOUT_MS * count + durationMs,
     );
-  }, [signedIn, busy, items, count, durationMs, settleIfDone]);
+  }, [signedIn, busy, items, count, durationMs, settleIfDone, release]);
 
   const demoSpin = useCallback(() => {
     if (busy || items.length === 0) return;

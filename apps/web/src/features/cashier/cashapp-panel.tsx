@@ -8,7 +8,7 @@ import { http } from '../../lib/http.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/input.tsx';
 import type { LegacyAnswer } from './cashier-api.ts';
-import { Converter, converterValue } from './converter.tsx';
+import { Converter, useAmountFromMinimum } from './converter.tsx';
 import { CASHAPP_SLIDE_MS, FIAT_TILES } from './methods.ts';
 import { MethodMark, Note, SandboxBadge } from './parts.tsx';
 
@@ -23,7 +23,7 @@ interface Request {
  * with the cashtag and the note (500 ms); the web receipt link is then checked ('Checking...').
  */
 export function CashAppPanel({ config }: { config?: CashierConfigView }) {
-  const [amount, setAmount] = useState(converterValue('2'));
+  const [amount, setAmount] = useAmountFromMinimum(config?.minCashappDeposit, '10');
   const [request, setRequest] = useState<Request | null>(null);
   const [link, setLink] = useState('');
   const [generating, setGenerating] = useState(false);

@@ -5,7 +5,7 @@ import {
   halveAmountText,
 } from '@coinsite/shared/schemas/cashier';
 import { ArrowLeftRight, DollarSign } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { CoinIcon } from '../../ui/coin-icon.tsx';
 
 export interface ConverterValue {
@@ -14,6 +14,19 @@ export interface ConverterValue {
 }
 
 export const converterValue = (coins: string): ConverterValue => ({ coins, dollars: halveAmountText(coins) });
+
+/**
+ * A converter's value that starts at the method's minimum (coins; once the cashier config has told
+ * it) until the player types, so the first request is one the server accepts (issue 28 item 12).
+ */
+export function useAmountFromMinimum(
+  minimum: number | undefined,
+  fallback: string,
+): [ConverterValue, (value: ConverterValue) => void] {
+  const [typed, setTyped] = useState<ConverterValue | null>(null);
+  const start = minimum !== undefined && minimum > 0 ? String(Math.round(minimum * 100) / 100) : fallback;
+  return [typed ?? converterValue(start), setTyped];
+}
 
 /**
  * The two-way coin/dollar converter of spec-1 §5: digits only (empty allowed), other entries are

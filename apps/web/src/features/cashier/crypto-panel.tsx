@@ -113,6 +113,7 @@ export function CryptoPanel({ currency, config }: { currency: CryptoCurrency; co
           ) : (
             <div
               className="h-full w-full animate-pulse rounded-lg bg-ink-300/40"
+              role="status"
               aria-label="Loading QR code"
             />
           )}
@@ -131,7 +132,11 @@ export function CryptoPanel({ currency, config }: { currency: CryptoCurrency; co
               ) : addresses.isError ? (
                 <span className="flex-1 text-xs text-red-300">{loadErrorText(addresses.error)}</span>
               ) : (
-                <span className="h-4 flex-1 animate-pulse rounded bg-ink-600" aria-label="Loading address" />
+                <span
+                  className="h-4 flex-1 animate-pulse rounded bg-ink-600"
+                  role="status"
+                  aria-label="Loading address"
+                />
               )}
               <button
                 type="button"

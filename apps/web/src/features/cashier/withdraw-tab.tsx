@@ -17,8 +17,9 @@ import { HttpError, http } from '../../lib/http.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/input.tsx';
+import { EmailConfirmNotice } from '../account/email-confirm-notice.tsx';
 import { CASHIER_CONFIG_KEY } from './cashier-api.ts';
-import { Converter, converterValue } from './converter.tsx';
+import { Converter, useAmountFromMinimum } from './converter.tsx';
 import { CRYPTO_LOOK, FIAT_TILES } from './methods.ts';
 import { MethodMark, Note, SandboxBadge } from './parts.tsx';
 import { RecentWithdrawals, TXS_KEY } from './recent-withdrawals.tsx';
@@ -48,7 +49,7 @@ export function WithdrawTab({ config }: { config?: CashierConfigView }) {
   const client = useQueryClient();
   const termsId = useId();
   const [method, setMethod] = useState<Method>('LTC');
-  const [amount, setAmount] = useState(converterValue('2'));
+  const [amount, setAmount] = useAmountFromMinimum(config?.minWithdraw, '10');
   const [address, setAddress] = useState('');
   const [terms, setTerms] = useState(false);
   const { pending, run } = useAction();
@@ -99,6 +100,7 @@ export function WithdrawTab({ config }: { config?: CashierConfigView }) {
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
+      <EmailConfirmNotice />
       <div role="radiogroup" aria-label="Withdrawal method" className="grid grid-cols-2 gap-2">
         {METHODS.map((m) => (
           <button

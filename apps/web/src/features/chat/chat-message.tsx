@@ -53,7 +53,7 @@ function MessageBody({ message, controls }: { message: ChatMessage; controls?: R
           >
             {user.level.name}
           </span>
-          <time className="ml-auto shrink-0 text-[10px] text-ink-500" dateTime={message.created}>
+          <time className="ml-auto shrink-0 text-[10px] text-ink-400" dateTime={message.created}>
             {messageTime(message.created)}
           </time>
           {controls}

@@ -14,7 +14,7 @@ function OnlineCount() {
   if (online === null) return null;
   return (
     <span className="inline-flex items-center gap-1.5 rounded-full bg-ink-950/70 px-2.5 py-1 text-xs font-semibold text-ink-200 ring-1 ring-ink-700">
-      <span className="h-2 w-2 animate-pulse rounded-full bg-accent-400" aria-hidden="true" />
+      <span className="h-2 w-2 animate-live-pulse rounded-full bg-accent-400" aria-hidden="true" />
       <span data-testid="online-count">{(online + ONLINE_DISPLAY_OFFSET).toLocaleString('en-US')}</span>
       <span className="text-ink-400">online</span>
     </span>

@@ -13,6 +13,8 @@ import { appendMessage, mergeSnapshot, removeMessage } from './chat-format.ts';
 interface ChatState {
   /** true until the first snapshot (or its failure) */
   loading: boolean;
+  /** the last snapshot failed to load (the list says so rather than "No messages yet") */
+  failed: boolean;
   /** oldest first, at most CHAT_HISTORY_SIZE */
   messages: ChatMessage[];
   rain: RainState;
@@ -33,6 +35,7 @@ interface ChatState {
 
 export const useChatStore = create<ChatState>()((set) => ({
   loading: true,
+  failed: false,
   messages: [],
   rain: EMPTY_RAIN,
   trivia: null,
@@ -41,13 +44,14 @@ export const useChatStore = create<ChatState>()((set) => ({
   applySnapshot: (h) =>
     set((s) => ({
       loading: false,
+      failed: false,
       messages: mergeSnapshot(h.messages, s.messages),
       rain: h.rain,
       trivia: h.trivia,
       giveaway: h.giveaway,
       triviaEndsAt: h.triviaCountdownStarted && h.triviaTime > 0 ? Date.now() + h.triviaTime : null,
     })),
-  snapshotFailed: () => set({ loading: false }),
+  snapshotFailed: () => set({ loading: false, failed: true }),
   addMessage: (m) => set((s) => ({ messages: appendMessage(s.messages, m) })),
   dropMessage: (id) => set((s) => ({ messages: removeMessage(s.messages, id) })),
   setRain: (rain) => set({ rain }),

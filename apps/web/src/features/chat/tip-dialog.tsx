@@ -6,7 +6,7 @@ import { useTipDialog } from './tip-store.ts';
 import { sendChat } from './use-chat-events.ts';
 
 /**
- * Tip user (spec-2 §2): avatar, name, ID, an amount field labelled '$1.00 - $100.00', SEND and
+ * Tip user (spec-2 §2): avatar, name, ID, an amount field labelled in coins with the dollar value beside, SEND and
  * CLOSE. The amount is sent as typed; the server checks the limits and level and answers with a
  * toast (spec-2 §5).
  */
@@ -31,6 +31,7 @@ export function TipDialog() {
             </div>
           </div>
           <ChatAmountForm
+            kind="tip"
             key={target.id}
             submitLabel="SEND"
             onClose={close}

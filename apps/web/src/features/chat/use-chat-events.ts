@@ -10,7 +10,7 @@ import { useEffect } from 'react';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { http } from '../../lib/http.ts';
-import { getSocket, onSocket } from '../../lib/socket.ts';
+import { getSocket, onSocket, onSynced } from '../../lib/socket.ts';
 import { playSound } from '../../lib/sounds.ts';
 import { useChatStore } from './chat-store.ts';
 
@@ -57,7 +57,7 @@ export function useChatEvents(): void {
     const chat = useChatStore.getState;
     loadHistory();
     const offs = [
-      onSocket('chat', 'connect', loadHistory),
+      onSynced('chat', loadHistory),
       onSocket('chat', CHAT_EVENTS.newMessage, (raw) => {
         const message = parsed(chatMessageSchema, raw, CHAT_EVENTS.newMessage);
         if (message) chat().addMessage(message);

@@ -1,4 +1,6 @@
 import type { CoinflipSide } from '@coinsite/shared/schemas/coinflip';
+import { GameKeys } from '../bet-tools/game-toolbar.tsx';
+import { GAME_HOTKEYS, useBetHotkeys } from '../bet-tools/hotkeys.ts';
 import { useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { formatCoins } from '../../lib/format.ts';
@@ -9,6 +11,7 @@ import { useAuthStore } from '../auth/auth-store.ts';
 import { AmountField } from '../dice/amount-field.tsx';
 import { PlayButton } from '../dice/instant-game.tsx';
 import { textToCents } from '../dice/numeric.ts';
+import { LiveFeed } from '../live-feed/live-feed.tsx';
 import { Coin } from './coin.tsx';
 import { CoinflipRow } from './coinflip-row.tsx';
 import { useCoinflip } from './use-coinflip.ts';
@@ -53,6 +56,8 @@ export function CoinflipPage() {
   const [from, to] = GAME_THEME.coinflip;
   const { open, recent, houseCutPct } = flips.state;
   const total = open.reduce((s, f) => s + f.amount * 2, 0);
+  const create = () => flips.create((textToCents(amount) ?? 0) / 100, side);
+  useBetHotkeys({ amount, setAmount, bet: flips.busy || !flips.ready ? undefined : create });
   const row = (f: (typeof open)[number]) => (
     <CoinflipRow
       key={f.id}
@@ -70,7 +75,8 @@ export function CoinflipPage() {
     <div className="mx-auto flex w-full max-w-[1250px] flex-col gap-4 p-3 animate-fade-in sm:p-6">
       <header className="flex items-center gap-2">
         <GameArt game="coinflip" className="h-9 w-12" />
-        <h1 className="text-xl font-black tracking-tight text-white sm:text-2xl">Coinflip</h1>
+        <h1 className="flex-1 text-xl font-black tracking-tight text-white sm:text-2xl">Coinflip</h1>
+        <GameKeys rows={GAME_HOTKEYS.coinflip} />
       </header>
       <section
         aria-label="Create a coinflip"
@@ -79,11 +85,7 @@ export function CoinflipPage() {
       >
         <AmountField value={amount} onChange={setAmount} />
         <SidePicker side={side} onSide={setSide} />
-        <PlayButton
-          data-testid="coinflip-create"
-          disabled={flips.busy || !flips.ready}
-          onClick={() => flips.create((textToCents(amount) ?? 0) / 100, side)}
-        >
+        <PlayButton data-testid="coinflip-create" disabled={flips.busy || !flips.ready} onClick={create}>
           Create flip
         </PlayButton>
         <p className="text-xs text-ink-300 md:col-span-3">
@@ -126,6 +128,7 @@ export function CoinflipPage() {
           </ul>
         )}
       </section>
+      <LiveFeed game="coinflip" />
     </div>
   );
 }

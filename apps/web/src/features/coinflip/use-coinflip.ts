@@ -9,10 +9,13 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { http } from '../../lib/http.ts';
-import { getSocket, onSocket } from '../../lib/socket.ts';
+import { holdReveal } from '../../lib/reveal-hold.ts';
+import { useAuthStore } from '../auth/auth-store.ts';
+import { getSocket, onSocket, onSynced } from '../../lib/socket.ts';
 import { playSound } from '../../lib/sounds.ts';
 import { eventMessage } from '../dice/use-dice.ts';
 import { useGameSocket } from '../dice/use-game-socket.ts';
+import { ensureAgeAnswered } from '../account/age-gate.ts';
 
 const isFlip = (v: unknown): v is CoinflipView =>
   typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string';
@@ -53,8 +56,10 @@ export function useCoinflip() {
         .catch((err: unknown) => console.error('coinflip: could not load the flips', err));
     };
     load();
+    /** The coins of the player's own flips still turning here (each holds the reveal). */
+    const holds = new Set<() => void>();
     const offs = [
-      onSocket('coinflip', 'connect', load),
+      onSynced('coinflip', load),
       onSocket('coinflip', COINFLIP_EVENTS.new, (flip) => {
         if (isFlip(flip)) setState((s) => place(s, flip));
       }),
@@ -62,6 +67,16 @@ export function useCoinflip() {
         if (!isFlip(flip)) return;
         if (flip.status === 'finished') {
           setSpins((s) => ({ ...s, [flip.id]: Date.now() + COINFLIP_ANIMATION_MS }));
+          // the player's own flip: the win waits for the coin to stop on this screen (issue 28 item 5)
+          const me = useAuthStore.getState().user?._id;
+          if (me && (flip.creator.id === me || flip.opponent?.id === me)) {
+            const release = holdReveal('coinflip');
+            holds.add(release);
+            setTimeout(() => {
+              holds.delete(release);
+              release();
+            }, COINFLIP_ANIMATION_MS);
+          }
           // the result shows a while after the coin stops, then the flip leaves the open list
           setTimeout(() => drop(flip.id), COINFLIP_ANIMATION_MS + 4000);
         }
@@ -83,6 +98,8 @@ export function useCoinflip() {
     ];
     return () => {
       for (const off of offs) off();
+      for (const release of holds) release();
+      holds.clear();
     };
   }, [drop]);
 
@@ -90,6 +107,9 @@ export function useCoinflip() {
     setBusy(true);
     getSocket('coinflip').emit(event, arg);
   };
+  // a stake: the first of an account without a date of birth waits for the ask-once dialog (issue 26)
+  const stake = (event: string, arg: unknown) =>
+    void ensureAgeAnswered().then((ok) => ok && send(event, arg));
 
   return {
     state,
@@ -97,8 +117,8 @@ export function useCoinflip() {
     ready,
     busy,
     spins,
-    create: (amount: number, side: CoinflipSide) => send(COINFLIP_EVENTS.create, { amount, side }),
-    join: (id: string) => send(COINFLIP_EVENTS.join, id),
+    create: (amount: number, side: CoinflipSide) => stake(COINFLIP_EVENTS.create, { amount, side }),
+    join: (id: string) => stake(COINFLIP_EVENTS.join, id),
     callBot: (id: string) => send(COINFLIP_EVENTS.callBot, id),
     cancel: (id: string) => send(COINFLIP_EVENTS.cancel, id),
   };

@@ -1,4 +1,5 @@
 import { CRASH_AUTO_CASHOUT_DEFAULT, CRASH_STATUS } from '@coinsite/shared/schemas/crash';
+import { useBetHotkeys } from '../bet-tools/hotkeys.ts';
 import { crashCashoutPayout } from '@coinsite/shared/games';
 import { useId, useState } from 'react';
 import { formatCoins } from '../../lib/format.ts';
@@ -70,6 +71,25 @@ export function CrashBetPanel({
     onEnd: dropRound,
   });
   const editing = (mine.phase === 'none' || mine.phase === 'cashed') && !autobet.running;
+  const press = () => {
+    if (button.action === 'cashout') onCashout();
+    else if (button.action === 'place') {
+      // a queued bet's button cancels it: no question then
+      if (mine.phase === 'queued') onPlace(amountCents / 100, target);
+      else void confirmStake(amountCents).then((ok) => ok && onPlace(amountCents / 100, target));
+    }
+  };
+  useBetHotkeys({
+    amount,
+    setAmount: (v) => (editing ? setAmount(v) : undefined),
+    bet: autobet.running
+      ? autobet.stop
+      : mode === 'manual' || button.action === 'cashout'
+        ? button.disabled || !ready
+          ? undefined
+          : press
+        : undefined,
+  });
 
   return (
     <>
@@ -92,7 +112,7 @@ export function CrashBetPanel({
               const next = e.target.value.replace(',', '.');
               if (acceptsNumeric(next, 2, 7)) setAuto(next);
             }}
-            className="h-full min-w-0 flex-1 bg-transparent font-mono text-sm font-bold text-white tabular-nums placeholder:text-ink-500 focus:outline-none"
+            className="h-full min-w-0 flex-1 bg-transparent font-mono text-sm font-bold text-white tabular-nums placeholder:text-ink-400 focus:outline-none"
           />
           <span className="font-mono text-sm font-bold text-ink-400" aria-hidden="true">
             x
@@ -123,14 +143,7 @@ export function CrashBetPanel({
           data-testid="crash-bet"
           disabled={button.disabled || !ready}
           className={button.action === 'cashout' ? 'from-gold-300 to-gold-500' : undefined}
-          onClick={() => {
-            if (button.action === 'cashout') onCashout();
-            else if (button.action === 'place') {
-              // a queued bet's button cancels it: no question then
-              if (mine.phase === 'queued') onPlace(amountCents / 100, target);
-              else void confirmStake(amountCents).then((ok) => ok && onPlace(amountCents / 100, target));
-            }
-          }}
+          onClick={press}
         >
           <span>{button.text}</span>
           {live ? (

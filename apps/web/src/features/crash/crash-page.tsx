@@ -1,4 +1,6 @@
 import { CRASH_HANDOVER_NOTE } from '@coinsite/shared';
+import { GameKeys } from '../bet-tools/game-toolbar.tsx';
+import { GAME_HOTKEYS } from '../bet-tools/hotkeys.ts';
 import { useState } from 'react';
 import { GameArt } from '../../ui/game-art.tsx';
 import { GAME_THEME } from '../../ui/game-theme.ts';
@@ -20,7 +22,12 @@ export function CrashPage() {
     result: `${h.crashPoint.toFixed(2)}x`,
     note: h.handover ? CRASH_HANDOVER_NOTE : undefined,
   }));
-  const current = { _id: view.roundId, privateHash: view.privateHash, publicSeed: view.publicSeed };
+  const current = {
+    _id: view.roundId,
+    number: view.roundNumber,
+    privateHash: view.privateHash,
+    publicSeed: view.publicSeed,
+  };
 
   return (
     <div className="mx-auto flex w-full max-w-[1300px] flex-col gap-4 p-3 animate-fade-in sm:p-6">
@@ -29,7 +36,10 @@ export function CrashPage() {
           <GameArt game="crash" className="h-9 w-12" />
           Crash
         </h1>
-        <RoundFairButton game="crash" current={current} rounds={rounds} />
+        <div className="flex items-center gap-1.5">
+          <GameKeys rows={GAME_HOTKEYS.crash} />
+          <RoundFairButton game="crash" current={current} rounds={rounds} />
+        </div>
       </header>
       <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_24rem]">
         <section className="flex flex-col-reverse overflow-hidden rounded-2xl bg-ink-850 ring-1 ring-ink-700 md:flex-row">

@@ -66,7 +66,7 @@ export function CrashPlayers({ players, status }: { players: CrashBet[]; status:
               <span
                 className={cn(
                   'text-right font-mono tabular-nums',
-                  cashed ? 'text-accent-300' : 'text-ink-500',
+                  cashed ? 'text-accent-300' : 'text-ink-400',
                 )}
               >
                 {cashed && p.stoppedAt ? `${(p.stoppedAt / 100).toFixed(2)}x` : '—'}
@@ -74,7 +74,7 @@ export function CrashPlayers({ players, status }: { players: CrashBet[]; status:
               <span
                 className={cn(
                   'text-right font-mono font-bold tabular-nums',
-                  cashed ? 'text-accent-400' : lost ? 'text-red-400' : 'text-ink-500',
+                  cashed ? 'text-accent-400' : lost ? 'text-red-400' : 'text-ink-400',
                 )}
               >
                 {cashed

@@ -90,7 +90,7 @@ export function CrashHistoryStrip({
           <button
             type="button"
             onClick={() => onPick(h._id)}
-            title={`Round #${h._id}`}
+            title={`Round #${h.number}`}
             className={cn(
               'rounded-full px-2.5 py-1 font-mono text-xs font-bold ring-1 transition hover:brightness-125',
               h.crashPoint < CRASH_RED_BELOW

@@ -16,6 +16,8 @@ import { crashElapsedMsFor } from '@coinsite/shared/games';
 export interface CrashView {
   status: CrashStatus;
   roundId: string | null;
+  /** crash's own round count, the number shown (null until known) */
+  roundNumber: number | null;
   privateHash: string;
   publicSeed: string;
   /** local time the curve started at (InProgress), kept in step by the ticks */
@@ -36,6 +38,7 @@ export interface CrashView {
 export const initialCrashView: CrashView = {
   status: CRASH_STATUS.NotStarted,
   roundId: null,
+  roundNumber: null,
   privateHash: '',
   publicSeed: '',
   startAt: null,
@@ -51,7 +54,14 @@ export const initialCrashView: CrashView = {
 
 export type CrashAction =
   | { type: 'snapshot'; state: CrashState; now: number }
-  | { type: 'starting'; id: string; privateHash: string; timeUntilStart: number; now: number }
+  | {
+      type: 'starting';
+      id: string;
+      number: number | null;
+      privateHash: string;
+      timeUntilStart: number;
+      now: number;
+    }
   | { type: 'start'; id?: string; publicSeed: string; now: number }
   | { type: 'tick'; multiplier: number; now: number }
   | { type: 'end'; game: CrashHist }
@@ -86,6 +96,7 @@ export function crashReducer(view: CrashView, action: CrashAction): CrashView {
         ...base,
         status: c.status,
         roundId: c._id,
+        roundNumber: c.number ?? null,
         privateHash: c.privateHash,
         publicSeed: c.publicSeed,
         players: c.players,
@@ -99,6 +110,7 @@ export function crashReducer(view: CrashView, action: CrashAction): CrashView {
         ...view,
         status: CRASH_STATUS.Starting,
         roundId: action.id,
+        roundNumber: action.number,
         privateHash: action.privateHash,
         bettingEndsAt: action.now + action.timeUntilStart,
         startAt: null,
@@ -111,6 +123,7 @@ export function crashReducer(view: CrashView, action: CrashAction): CrashView {
         ...view,
         status: CRASH_STATUS.InProgress,
         roundId: action.id ?? view.roundId,
+        roundNumber: action.id === undefined || action.id === view.roundId ? view.roundNumber : null,
         publicSeed: action.publicSeed,
         bettingEndsAt: null,
         startAt: action.now,

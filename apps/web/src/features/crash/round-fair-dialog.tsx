@@ -6,6 +6,8 @@ import { AppDialog } from '../../ui/dialog.tsx';
 
 export interface FairRound {
   _id: string;
+  /** the game's own round count, the number shown (issue 28 item 9) */
+  number: number;
   privateHash: string;
   privateSeed: string;
   publicSeed: string;
@@ -40,7 +42,7 @@ export function RoundFairDialog({
   focus,
 }: {
   game: 'crash' | 'roulette';
-  current: { _id: string | null; privateHash: string; publicSeed: string };
+  current: { _id: string | null; number: number | null; privateHash: string; publicSeed: string };
   rounds: FairRound[];
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -64,7 +66,9 @@ export function RoundFairDialog({
             className="flex flex-col gap-2 rounded-xl bg-ink-950/40 p-3 ring-1 ring-ink-700"
             data-testid="fair-current"
           >
-            <h3 className="font-bold text-white">Round #{current._id} (now)</h3>
+            <h3 className="font-bold text-white">
+              {current.number === null ? 'Current round' : `Round #${current.number}`} (now)
+            </h3>
             <Field label="Private hash" value={current.privateHash} />
             <Field label="Public seed" value={current.publicSeed} />
             <p className="text-xs text-ink-400">The private seed is revealed when this round is over.</p>
@@ -80,7 +84,7 @@ export function RoundFairDialog({
               className="flex flex-col gap-2 rounded-xl bg-ink-950/40 p-3 ring-1 ring-ink-700"
             >
               <div className="flex items-center justify-between">
-                <span className="font-bold text-white">Round #{r._id}</span>
+                <span className="font-bold text-white">Round #{r.number}</span>
                 <span className="font-mono font-bold text-accent-300">{r.result}</span>
               </div>
               <Field label="Private hash" value={r.privateHash} />

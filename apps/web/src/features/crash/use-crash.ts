@@ -8,7 +8,8 @@ import {
 } from '@coinsite/shared/schemas/crash';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { getSocket, onSocket } from '../../lib/socket.ts';
+import { getSocket, onSocket, onSynced } from '../../lib/socket.ts';
+import { RESYNC_EVENT } from '@coinsite/shared/constants';
 import { playSound } from '../../lib/sounds.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { eventMessage } from '../dice/use-dice.ts';
@@ -36,7 +37,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  */
 export function useCrash() {
   // viewRef is the state after every event so far: placing a bet reads it (a render-late status
-  // once queued an autobet bet after its round's `starting` had passed; docs/decisions.md)
+  // once queued an autobet bet after its round's `starting` had passed; docs/decisions/web.md)
   const [view, dispatch, viewRef] = useEventReducer(crashReducer, initialCrashView);
   const userId = useAuthStore((s) => s.user?._id ?? null);
   const userRef = useRef(userId);
@@ -57,10 +58,30 @@ export function useCrash() {
       clearTimer.current = setTimeout(() => setMine({ phase: 'none' }), CRASH_BET_CLEAR_MS);
   }, []);
 
+  /**
+   * The player's bet placed from another tab or device (issue 28 item 6): it shows here too, with
+   * Cashout, since the cash-out goes by the player, not by the tab that placed the bet.
+   */
+  const adoptOwn = useCallback(
+    (bets: readonly CrashBet[]) => {
+      const own = bets.find((b) => b.playerID === userRef.current);
+      const m = mineRef.current;
+      if (!own || (m.phase !== 'none' && m.phase !== 'queued')) return;
+      if (own.status === 2) return; // already cashed out elsewhere: nothing to do here
+      setMine({ phase: 'active', bet: own });
+    },
+    [setMine],
+  );
+
   useEffect(() => {
     const load = () => {
       fetchCrash()
-        .then((state) => dispatch({ type: 'snapshot', state, now: Date.now() }))
+        .then((state) => {
+          dispatch({ type: 'snapshot', state, now: Date.now() });
+          const c = state.current;
+          if (c && (c.status === CRASH_STATUS.Starting || c.status === CRASH_STATUS.InProgress))
+            adoptOwn(c.players);
+        })
         .catch((err: unknown) => console.error('crash: could not load the round', err));
     };
     load();
@@ -69,12 +90,13 @@ export function useCrash() {
       getSocket('crash').emit(CRASH_EVENTS.join, target, amount);
     };
     const offs = [
-      onSocket('crash', 'connect', load),
+      onSynced('crash', load),
       onSocket('crash', CRASH_EVENTS.starting, (e) => {
         if (!isRecord(e)) return;
         dispatch({
           type: 'starting',
           id: String(e._id),
+          number: typeof e.number === 'number' ? e.number : null,
           privateHash: String(e.privateHash ?? ''),
           timeUntilStart: Number(e.timeUntilStart ?? 0),
           now: Date.now(),
@@ -101,7 +123,9 @@ export function useCrash() {
         }
       }),
       onSocket('crash', CRASH_EVENTS.bets, (bets) => {
-        if (Array.isArray(bets)) dispatch({ type: 'bets', bets: bets as CrashBet[] });
+        if (!Array.isArray(bets)) return;
+        dispatch({ type: 'bets', bets: bets as CrashBet[] });
+        adoptOwn(bets as CrashBet[]);
       }),
       onSocket('crash', CRASH_EVENTS.betCashout, (e) => {
         if (!isRecord(e)) return;
@@ -138,7 +162,7 @@ export function useCrash() {
       for (const off of offs) off();
       if (clearTimer.current) clearTimeout(clearTimer.current);
     };
-  }, [setMine, dispatch, round]);
+  }, [setMine, dispatch, round, adoptOwn]);
 
   // after a reload the player's bet of the running round comes back (spec-3 §6: only when signed in)
   useEffect(() => {
@@ -150,6 +174,23 @@ export function useCrash() {
       })
       .catch((err: unknown) => console.error('crash: could not load my bet', err));
   }, [ready, setMine]);
+
+  // issue 26: after a resync (broadcasts lost between the nodes) the own bet is read again: a cash-out
+  // made meanwhile (the auto cash-out on the leader) shows as cashed
+  useEffect(
+    () =>
+      onSocket('crash', RESYNC_EVENT, () => {
+        fetchMyCrashBet()
+          .then(({ bet }) => {
+            const m = mineRef.current;
+            if (bet?.status !== 2 || (m.phase !== 'active' && m.phase !== 'cashing')) return;
+            setMine({ phase: 'cashed', bet });
+            round.settle(Math.round((bet.winningAmount ?? 0) * 100));
+          })
+          .catch((err: unknown) => console.error('crash: could not load my bet', err));
+      }),
+    [setMine, round],
+  );
 
   /** Place bet (or queue it while betting is closed), or cancel the queued one. */
   const placeOrCancel = (amount: number, target: number | null) => {

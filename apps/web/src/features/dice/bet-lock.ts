@@ -14,7 +14,7 @@ export interface BetLock {
   settle: () => void;
   /**
    * A game-creation-error arrived: per spec-3 §4 the button stays disabled; we release it at the
-   * player's next change of an input (docs/decisions.md), so a refused bet never strands them.
+   * player's next change of an input (docs/decisions/web.md), so a refused bet never strands them.
    */
   fail: () => void;
   /** Any input of the bet changed. */

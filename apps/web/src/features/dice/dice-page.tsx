@@ -1,3 +1,4 @@
+import type { GameParams } from '@coinsite/shared/autobet';
 import { ArrowLeftRight, Percent, X } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '../../lib/cn.ts';
@@ -24,12 +25,31 @@ import { centsToText, textToCents } from './numeric.ts';
 import { type DiceResult, useDice } from './use-dice.ts';
 import { confirmStake } from '../bet-tools/bet-confirm.tsx';
 
+/**
+ * The line under the roll, in the bet's own direction (a Roll Under bet never reads "Rolled over":
+ * issue 28 item 10): "Rolled 37.20, under 50.00: you won 1.00" or "Rolled 62.13, needed under
+ * 50.00: no luck this time".
+ */
+export function diceResultText(result: DiceResult): string {
+  const line = ((result.over ? 10000 - result.target : result.target) / 100).toFixed(2);
+  const direction = result.over ? 'over' : 'under';
+  const rolled = `Rolled ${result.shown.toFixed(2)}`;
+  return result.win
+    ? `${rolled}, ${direction} ${line}: you won ${formatCoins(result.payout)}`
+    : `${rolled}, needed ${direction} ${line}: no luck this time`;
+}
+
+/** The roll-under target a rule's chance or multiplier asks for (else the player's). */
+function paramsTarget(p: GameParams | null, target: number): number {
+  if (p?.chance != null) return clampTarget(Math.round(p.chance * 100));
+  if (p?.multiplier != null) return clampTarget(targetForMultiplier(p.multiplier));
+  return target;
+}
+
 function ResultNumber({ result }: { result: DiceResult | null }) {
   const instant = useInstant('dice');
   // instant mode: the roll is shown on the next frame
   const shown = useAnimatedNumber(result?.shown ?? 50, instant ? 1 : BET_LOCK_MS);
-  const line = result ? (result.over ? 10000 - result.target : result.target) / 100 : 0;
-  const [winWord, loseWord] = result?.over ? ['over', 'under'] : ['under', 'over'];
   return (
     <div className="flex flex-col items-center gap-1" aria-live="polite">
       <span
@@ -42,11 +62,7 @@ function ResultNumber({ result }: { result: DiceResult | null }) {
         {shown.toFixed(2)}
       </span>
       <span className="h-5 text-sm font-semibold text-ink-300">
-        {result
-          ? result.win
-            ? `Rolled ${winWord} ${line.toFixed(2)}: you won ${formatCoins(result.payout)}`
-            : `Rolled ${loseWord} ${line.toFixed(2)}: no luck this time`
-          : 'Roll under or over your target to win'}
+        {result ? diceResultText(result) : 'Roll under or over your target to win'}
       </span>
     </div>
   );
@@ -79,7 +95,13 @@ export function DicePage() {
   const dice = useDice();
   const [mode, setMode] = useState<BetMode>('manual');
   const auto = useAutobet({
-    place: (cents) => dice.place(cents, target, over),
+    // the advanced rules may switch the side or set a chance / multiplier (shown in the fields)
+    place: (cents, p) => dice.place(cents, paramsTarget(p, target), p?.over ?? over, true),
+    onParams: (p) => {
+      setTarget(paramsTarget(p, target));
+      if (p.over !== null) setOver(p.over);
+    },
+    game: 'dice',
     connected: dice.ready,
     onAmount: (cents) => setAmount(centsToText(cents)),
   });
@@ -107,7 +129,12 @@ export function DicePage() {
   const panel = (
     <>
       <BetModeSwitch mode={mode} onMode={setMode} disabled={auto.running} />
-      <AmountField value={amount} onChange={changeAmount} disabled={auto.running} />
+      <AmountField
+        value={amount}
+        onChange={changeAmount}
+        disabled={auto.running}
+        profitOf={(stake) => profitOnWin(stake, target)}
+      />
       <Readout
         label={`Profit on Win (${(multiplier / 10000).toFixed(4)}×)`}
         value={centsToText(profit)}
@@ -119,7 +146,15 @@ export function DicePage() {
           Bet
         </PlayButton>
       ) : (
-        <AutobetControls auto={auto} baseCents={amountCents} ready={dice.ready} beforeStart={confirmStake} />
+        <AutobetControls
+          auto={auto}
+          baseCents={amountCents}
+          ready={dice.ready}
+          beforeStart={confirmStake}
+          game="dice"
+          abilities={{ switchSide: true, chance: true, multiplier: true }}
+          startParams={{ over }}
+        />
       )}
       <MaxProfitNote over={profit > gameLimits.maxProfitCents}>
         Max profit per bet: {formatCoins(gameLimits.maxProfitCents / 100)}. A bet that could win more is

@@ -6,12 +6,13 @@ import { Button } from '../../ui/button.tsx';
 import { GameArt } from '../../ui/game-art.tsx';
 import { GAME_THEME, type GameKey } from '../../ui/game-theme.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
-import { GameToolbar } from '../bet-tools/game-toolbar.tsx';
+import { GameKeys, GameToolbar } from '../bet-tools/game-toolbar.tsx';
+import { GAME_HOTKEYS } from '../bet-tools/hotkeys.ts';
 import { ProvablyFairButton } from '../fairness-dialog/provably-fair-button.tsx';
 import { LiveFeed } from '../live-feed/live-feed.tsx';
 
 /**
- * The frame every instant game screen shares (dice, limbo, mines, blackjack): title and Provably Fair button,
+ * The frame every instant game screen shares (dice, limbo, mines, blackjack, plinko, wheel): title and Provably Fair button,
  * the bet panel beside the stage (below it on a phone), and the live feed of the game underneath.
  */
 export function InstantGameScreen({
@@ -21,7 +22,7 @@ export function InstantGameScreen({
   stage,
 }: {
   title: string;
-  game: 'dice' | 'limbo' | 'mines' | 'blackjack';
+  game: 'dice' | 'limbo' | 'mines' | 'blackjack' | 'plinko' | 'wheel' | 'keno' | 'hilo';
   panel: ReactNode;
   stage: ReactNode;
 }) {
@@ -35,7 +36,14 @@ export function InstantGameScreen({
         </h1>
         <div className="flex items-center gap-1.5">
           {/* blackjack has its own action hotkeys (S stands there); the bet tools' keys would clash */}
-          {game === 'blackjack' ? null : <GameToolbar game={game} />}
+          {game === 'blackjack' ? (
+            <GameKeys
+              rows={GAME_HOTKEYS.blackjack}
+              note="Blackjack's keys work during a hand whether or not hotkeys are on (H S D P are the table's own words)."
+            />
+          ) : (
+            <GameToolbar game={game} />
+          )}
           <ProvablyFairButton />
         </div>
       </header>

@@ -24,6 +24,9 @@ function useEntriesLeft(g: GiveawayState | null): number {
   return closesAt === null ? 0 : Math.max(0, closesAt - now);
 }
 
+/** When this page first saw each giveaway drawn (its result is shown for a while from then). */
+const drawnSeenAt = new Map<string, number>();
+
 function Proof({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <div className="min-w-0">
@@ -39,7 +42,7 @@ function Proof({ label, value, testId }: { label: string; value: string; testId:
  * The chat's giveaway panel (issue 10 item 5; first above trivia and rain): the prize, the time until
  * entries close, the entry rule and count, Join (→ Joined once the user's id is in players) and the
  * committed seed hash; when entries close the EOS block fixed for the draw; after the draw the winner
- * and everything needed to verify it (docs/decisions.md "Giveaways": winner =
+ * and everything needed to verify it (docs/decisions/chat.md "Giveaways": winner =
  * players[HMAC-SHA256(serverSeed, publicSeed) first 52 bits mod entries], publicSeed = the block's id).
  */
 export function GiveawayPanel() {
@@ -62,16 +65,24 @@ export function GiveawayPanel() {
       for (const off of offs) off();
     };
   }, []);
-  // a drawn giveaway's result stays a while (as long as the history serves it), then the panel goes
+  // a drawn giveaway's result stays a while from when this page first saw it drawn (a remount of the
+  // panel, the phone drawer closing and opening, does not start the while again), then goes; the
+  // next giveaway replaces it at once
   const drawnId = g && !g.active ? g._id : null;
   useEffect(() => {
     if (drawnId === null) return;
-    const id = window.setTimeout(() => {
-      const chat = useChatStore.getState();
-      if (chat.giveaway?._id === drawnId && !chat.giveaway.active) chat.setGiveaway(null);
-    }, GIVEAWAY_RESULT_SHOWN_MS);
+    const seen = drawnSeenAt.get(drawnId) ?? Date.now();
+    drawnSeenAt.set(drawnId, seen);
+    const id = window.setTimeout(
+      () => {
+        const chat = useChatStore.getState();
+        if (chat.giveaway?._id === drawnId && !chat.giveaway.active) chat.setGiveaway(null);
+      },
+      Math.max(0, seen + GIVEAWAY_RESULT_SHOWN_MS - Date.now()),
+    );
     return () => window.clearTimeout(id);
   }, [drawnId]);
+  const [proofOpen, setProofOpen] = useState(false);
   if (!g) return null;
   const joined = user !== null && g.players.includes(user._id);
   const open = g.active && left > 0;
@@ -84,104 +95,139 @@ export function GiveawayPanel() {
     setJoining(true);
     getSocket('chat').emit(CHAT_EVENTS.joinGiveaway, g._id);
   }
-  return (
-    <section
-      aria-label={GIVEAWAY_TEXT.panelTitle}
-      data-testid="giveaway-panel"
-      className="mx-3 mt-3 shrink-0 rounded-xl border border-emerald-400/40 bg-gradient-to-br from-emerald-500/15 to-ink-800 p-3"
+
+  const proof = (
+    <dl className="mt-1.5 grid gap-1.5" id={`giveaway-proof-${g._id}`}>
+      {g.active ? null : (
+        <Proof
+          label="Entries"
+          value={`${g.players.length} ${g.players.length === 1 ? 'entry' : 'entries'}`}
+          testId="giveaway-drawn-entries"
+        />
+      )}
+      <Proof label="Server seed hash (SHA-256)" value={g.serverSeedHash} testId="giveaway-hash" />
+      {g.serverSeed ? <Proof label="Server seed" value={g.serverSeed} testId="giveaway-seed" /> : null}
+      {g.blockNumber ? <Proof label="EOS Block" value={`#${g.blockNumber}`} testId="giveaway-block" /> : null}
+      {g.publicSeed ? (
+        <Proof
+          label={
+            g.publicSource === 'eos'
+              ? 'Public value (EOS Block Hash)'
+              : 'Public value (SHA-256 of the entry list)'
+          }
+          value={g.publicSeed}
+          testId="giveaway-public"
+        />
+      ) : null}
+      {g.winnerIndex !== null ? (
+        <Proof
+          label="Winning entry"
+          value={`#${g.winnerIndex} = HMAC-SHA256(seed, public)[0..13] mod ${g.players.length}`}
+          testId="giveaway-index"
+        />
+      ) : null}
+    </dl>
+  );
+  const prize = (
+    <span
+      className="flex shrink-0 items-center gap-1 text-sm font-semibold text-white tabular-nums"
+      data-testid="giveaway-prize"
     >
+      <CoinIcon />
+      {formatCoins(g.prize)}
+    </span>
+  );
+  const frame =
+    'mx-3 mt-3 shrink-0 rounded-xl border border-emerald-400/40 bg-gradient-to-br from-emerald-500/15 to-ink-800';
+
+  // drawn: one line (who won, the prize) with a "proof" link that unfolds the proof (issue 28 item 2)
+  if (!g.active) {
+    return (
+      <section
+        aria-label={GIVEAWAY_TEXT.panelTitle}
+        data-testid="giveaway-panel"
+        className={`${frame} px-3 py-2`}
+      >
+        <div className="flex items-center gap-2 text-sm text-white">
+          <Trophy className="h-4 w-4 shrink-0 text-amber-400" aria-hidden="true" />
+          <p className="min-w-0 flex-1 truncate" data-testid="giveaway-winner">
+            {g.winner ? (
+              <>
+                <span className="font-bold">{g.winner.username}</span> won
+              </>
+            ) : (
+              GIVEAWAY_TEXT.noEntries
+            )}
+          </p>
+          {prize}
+          <button
+            type="button"
+            onClick={() => setProofOpen((o) => !o)}
+            aria-expanded={proofOpen}
+            aria-controls={`giveaway-proof-${g._id}`}
+            className="flex shrink-0 items-center gap-1 rounded text-xs font-semibold text-emerald-300 underline-offset-2 hover:underline"
+          >
+            <ShieldCheck className="h-3.5 w-3.5" aria-hidden="true" />
+            proof
+          </button>
+        </div>
+        {proofOpen ? proof : null}
+      </section>
+    );
+  }
+
+  return (
+    <section aria-label={GIVEAWAY_TEXT.panelTitle} data-testid="giveaway-panel" className={`${frame} p-3`}>
       <header className="flex items-center justify-between gap-2">
         <div className="flex items-center gap-1.5 text-sm font-bold text-white">
           <Gift className="h-4 w-4 text-emerald-300" aria-hidden="true" />
           {GIVEAWAY_TEXT.panelTitle}
         </div>
-        <div
-          className="flex items-center gap-1 text-sm font-semibold text-white tabular-nums"
-          data-testid="giveaway-prize"
-        >
-          <CoinIcon />
-          {formatCoins(g.prize)}
-        </div>
+        {prize}
       </header>
-      {g.active ? (
-        <div className="mt-2 flex items-center gap-3">
-          <div className="min-w-0 flex-1 text-xs text-ink-300">
-            <p>
-              {open ? 'Ends in ' : g.blockNumber ? `Waiting for EOS Block #${g.blockNumber}` : 'Drawing…'}
-              {open ? (
-                <span
-                  className="font-mono font-semibold text-emerald-300 tabular-nums"
-                  data-testid="giveaway-timer"
-                >
-                  {formatCountdown(left)}
-                </span>
-              ) : null}
-              <span className="mx-1.5 text-ink-500">·</span>
-              <span data-testid="giveaway-entries">
-                {g.players.length} {g.players.length === 1 ? 'entry' : 'entries'}
+      <div className="mt-2 flex items-center gap-3">
+        <div className="min-w-0 flex-1 text-xs text-ink-300">
+          <p>
+            {open ? 'Ends in ' : g.blockNumber ? `Waiting for EOS Block #${g.blockNumber}` : 'Drawing…'}
+            {open ? (
+              <span
+                className="font-mono font-semibold text-emerald-300 tabular-nums"
+                data-testid="giveaway-timer"
+              >
+                {formatCountdown(left)}
               </span>
-            </p>
-            <p className="mt-0.5">
-              {g.minWager > 0
-                ? `Wager ${formatCoins(g.minWager)} in the last 7 days to join`
-                : 'Open to everyone signed in'}
-            </p>
-          </div>
-          <Button
-            size="sm"
-            variant={joined ? 'secondary' : 'primary'}
-            disabled={joined || joining || !open}
-            loading={joining && !joined}
-            className={joined ? 'opacity-60' : undefined}
-            onClick={join}
-            data-testid="giveaway-join"
-          >
-            {joined ? GIVEAWAY_TEXT.joinedLabel : GIVEAWAY_TEXT.join}
-          </Button>
-        </div>
-      ) : (
-        <p className="mt-2 flex items-center gap-1.5 text-sm text-white" data-testid="giveaway-winner">
-          <Trophy className="h-4 w-4 shrink-0 text-amber-400" aria-hidden="true" />
-          {g.winner ? (
-            <span className="min-w-0 truncate">
-              <span className="font-bold">{g.winner.username}</span> won ({g.players.length}{' '}
-              {g.players.length === 1 ? 'entry' : 'entries'})
+            ) : null}
+            <span className="mx-1.5 text-ink-500" aria-hidden="true">
+              ·
             </span>
-          ) : (
-            GIVEAWAY_TEXT.noEntries
-          )}
-        </p>
-      )}
-      <details className="mt-2 group" open={!g.active}>
+            <span data-testid="giveaway-entries">
+              {g.players.length} {g.players.length === 1 ? 'entry' : 'entries'}
+            </span>
+          </p>
+          <p className="mt-0.5">
+            {g.minWager > 0
+              ? `Wager ${formatCoins(g.minWager)} in the last 7 days to join`
+              : 'Open to everyone signed in'}
+          </p>
+        </div>
+        <Button
+          size="sm"
+          variant={joined ? 'secondary' : 'primary'}
+          disabled={joined || joining || !open}
+          loading={joining && !joined}
+          className={joined ? 'opacity-60' : undefined}
+          onClick={join}
+          data-testid="giveaway-join"
+        >
+          {joined ? GIVEAWAY_TEXT.joinedLabel : GIVEAWAY_TEXT.join}
+        </Button>
+      </div>
+      <details className="group mt-2">
         <summary className="flex cursor-pointer list-none items-center gap-1 text-xs text-ink-400 hover:text-ink-200">
           <ShieldCheck className="h-3.5 w-3.5 text-emerald-300" aria-hidden="true" />
           Provably fair
         </summary>
-        <dl className="mt-1.5 grid gap-1.5">
-          <Proof label="Server seed hash (SHA-256)" value={g.serverSeedHash} testId="giveaway-hash" />
-          {g.serverSeed ? <Proof label="Server seed" value={g.serverSeed} testId="giveaway-seed" /> : null}
-          {g.blockNumber ? (
-            <Proof label="EOS Block" value={`#${g.blockNumber}`} testId="giveaway-block" />
-          ) : null}
-          {g.publicSeed ? (
-            <Proof
-              label={
-                g.publicSource === 'eos'
-                  ? 'Public value (EOS Block Hash)'
-                  : 'Public value (SHA-256 of the entry list)'
-              }
-              value={g.publicSeed}
-              testId="giveaway-public"
-            />
-          ) : null}
-          {g.winnerIndex !== null ? (
-            <Proof
-              label="Winning entry"
-              value={`#${g.winnerIndex} = HMAC-SHA256(seed, public)[0..13] mod ${g.players.length}`}
-              testId="giveaway-index"
-            />
-          ) : null}
-        </dl>
+        {proof}
       </details>
     </section>
   );

@@ -1,33 +1,21 @@
-import { GAMES_MENU } from '@coinsite/shared/constants';
 import { ArrowRight, Trophy } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { LeaderboardModal } from '../race/leaderboard-modal.tsx';
+import { type GameRegistration, gamePath, HOME_TILES } from '../../app/games.tsx';
 import { cn } from '../../lib/cn.ts';
 import { GameArt } from '../../ui/game-art.tsx';
-import { GAME_THEME, gameKeyForPath } from '../../ui/game-theme.ts';
+import { GAME_THEME } from '../../ui/game-theme.ts';
+import { GameSubtitle } from '../../app/game-subtitle.tsx';
+import { LeaderboardModal } from '../race/leaderboard-modal.tsx';
 
-/** The home page's game tiles, in the spec's order; some tiles are wide to fill the grid. */
-const TILES: Array<{ path: string; wide?: boolean }> = [
-  { path: '/battles', wide: true },
-  { path: '/upgrader' },
-  { path: '/cases' },
-  { path: '/roulette' },
-  { path: '/crash' },
-  { path: '/dice' },
-  { path: '/limbo' },
-  { path: '/slots', wide: true },
-  { path: '/mines' },
-];
-
-function GameTile({ path, wide }: { path: string; wide?: boolean }) {
-  const game = GAMES_MENU.find((g) => g.path === path);
-  const key = gameKeyForPath(path);
-  if (!game || !key) return null;
+/** A game's home tile (the registry's `tile`: its place, and wide ones span two columns). */
+function GameTile({ game }: { game: GameRegistration }) {
+  const { key } = game;
+  const wide = game.tile.wide;
   const [from, to, accent] = GAME_THEME[key];
   return (
     <Link
-      to={path}
+      to={gamePath(game)}
       className={cn(
         'group relative flex h-36 overflow-hidden rounded-2xl ring-1 ring-white/10 transition duration-200 hover:-translate-y-0.5 hover:ring-white/25 sm:h-44',
         wide && 'col-span-2',
@@ -53,14 +41,14 @@ function GameTile({ path, wide }: { path: string; wide?: boolean }) {
       <div className="relative mt-auto flex w-full flex-col p-3 sm:p-4">
         <span className="text-base font-extrabold text-white drop-shadow sm:text-xl">{game.name}</span>
         <span className={cn('text-xs text-white/75', wide ? 'max-w-[50%]' : 'hidden leading-snug sm:block')}>
-          {game.subtitle}
+          <GameSubtitle game={game} />
         </span>
       </div>
     </Link>
   );
 }
 
-/** The weekly race tile: opens the leaderboard modal (spec-3 §2.15). */
+/** The weekly race tile, two columns wide after the game tiles: opens the leaderboard modal (spec-3 §2.15). */
 function LeaderboardTile() {
   const [open, setOpen] = useState(false);
   return (
@@ -70,7 +58,7 @@ function LeaderboardTile() {
         onClick={() => setOpen(true)}
         aria-haspopup="dialog"
         data-testid="leaderboard-tile"
-        className="group relative flex h-36 flex-col justify-between overflow-hidden rounded-2xl bg-[linear-gradient(140deg,#4a3808,#140f03)] p-4 text-left ring-1 ring-gold-400/30 transition duration-200 hover:-translate-y-0.5 hover:ring-gold-400/60 sm:h-44"
+        className="group relative col-span-2 flex h-36 flex-col justify-between overflow-hidden rounded-2xl bg-[linear-gradient(140deg,#4a3808,#140f03)] p-4 text-left ring-1 ring-gold-400/30 transition duration-200 hover:-translate-y-0.5 hover:ring-gold-400/60 sm:h-44"
       >
         <Trophy
           className="absolute -right-3 -bottom-3 h-28 w-28 rotate-12 text-gold-400/25 transition group-hover:text-gold-400/40"
@@ -95,8 +83,8 @@ function LeaderboardTile() {
 export function GameTiles() {
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-      {TILES.map((tile) => (
-        <GameTile key={tile.path} path={tile.path} wide={tile.wide} />
+      {HOME_TILES.map((game) => (
+        <GameTile key={game.key} game={game} />
       ))}
       <LeaderboardTile />
     </div>

@@ -132,7 +132,12 @@ export function LimboPage() {
   const limbo = useLimbo();
   const [mode, setMode] = useState<BetMode>('manual');
   const auto = useAutobet({
-    place: (cents) => limbo.place(cents, target),
+    place: (cents, p) =>
+      limbo.place(cents, p?.multiplier != null ? targetHundredths(p.multiplier) : target, true),
+    onParams: (p) => {
+      if (p.multiplier != null) setTargetText(p.multiplier.toFixed(2));
+    },
+    game: 'limbo',
     connected: limbo.ready,
     onAmount: (cents) => setAmount(centsToText(cents)),
   });
@@ -162,6 +167,7 @@ export function LimboPage() {
           setAmount(v);
           limbo.inputChanged();
         }}
+        profitOf={target === null ? undefined : (stake) => limboProfit(stake, target)}
       />
       <TargetField
         value={targetText}
@@ -187,7 +193,14 @@ export function LimboPage() {
           Bet
         </PlayButton>
       ) : (
-        <AutobetControls auto={auto} baseCents={amountCents} ready={limbo.ready} beforeStart={confirmStake} />
+        <AutobetControls
+          auto={auto}
+          baseCents={amountCents}
+          ready={limbo.ready}
+          beforeStart={confirmStake}
+          game="limbo"
+          abilities={{ multiplier: true }}
+        />
       )}
       <MaxProfitNote over={overMax}>
         Max profit per bet: {formatCoins(gameLimits.maxProfitCents / 100)}. A bet that could win more is

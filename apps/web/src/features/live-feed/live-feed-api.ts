@@ -3,7 +3,8 @@ import type { BetView } from '@coinsite/shared/schemas/games';
 import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { http } from '../../lib/http.ts';
-import { onSocket } from '../../lib/socket.ts';
+import { afterReveal } from '../../lib/reveal-hold.ts';
+import { onSocket, onSynced } from '../../lib/socket.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
 
 /** The games GET /api/bets/live knows (its `game` filter). */
@@ -18,7 +19,11 @@ export type LiveGame =
   | 'crash'
   | 'roulette'
   | 'coinflip'
-  | 'slots';
+  | 'slots'
+  | 'plinko'
+  | 'wheel'
+  | 'keno'
+  | 'hilo';
 
 export interface LiveBets {
   all: BetView[];
@@ -72,10 +77,7 @@ export function useLiveBets(game?: LiveGame) {
   });
 
   useEffect(() => {
-    const offBet = onSocket('chat', LIVE_BETS_EVENT, (raw) => {
-      if (!Array.isArray(raw)) return;
-      const bets = raw.filter((b): b is BetView => isBetView(b) && (!game || b.game === game));
-      if (bets.length === 0) return;
+    const push = (bets: BetView[]) =>
       client.setQueryData<LiveBets>(key, (prev) => {
         if (!prev) return prev;
         let { all, mine, high = [], lucky = [] } = prev;
@@ -87,8 +89,15 @@ export function useLiveBets(game?: LiveGame) {
         }
         return { all, mine, high, lucky };
       });
+    const offBet = onSocket('chat', LIVE_BETS_EVENT, (raw) => {
+      if (!Array.isArray(raw)) return;
+      const bets = raw.filter((b): b is BetView => isBetView(b) && (!game || b.game === game));
+      if (bets.length === 0) return;
+      // a game animating its result on this screen holds its rows until the animation ends
+      for (const g of new Set(bets.map((b) => b.game)))
+        afterReveal(g, () => push(bets.filter((b) => b.game === g)));
     });
-    const offReconnect = onSocket('chat', 'connect', () => {
+    const offReconnect = onSynced('chat', () => {
       void client.invalidateQueries({ queryKey: key });
     });
     return () => {

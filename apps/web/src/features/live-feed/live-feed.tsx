@@ -1,5 +1,7 @@
-import { GAMES_MENU, HIGH_ROLLER_STAKE, LUCKY_WIN_MULTIPLIER } from '@coinsite/shared/constants';
+import { memo } from 'react';
+import { HIGH_ROLLER_STAKE, LUCKY_WIN_MULTIPLIER } from '@coinsite/shared/constants';
 import type { BetView } from '@coinsite/shared/schemas/games';
+import { gameName } from '../../app/games.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatCoins } from '../../lib/format.ts';
 import { PROFIT_CLASS, profitOf } from '../../lib/profit.ts';
@@ -13,10 +15,6 @@ import { openBet } from '../bet-details/bet-dialog.tsx';
 import { formatMultiplier } from '../dice/numeric.ts';
 import { UserAvatarLink, UserNameLink } from '../profile/user-link.tsx';
 import { type LiveGame, useLiveBets } from './live-feed-api.ts';
-
-const GAME_NAMES: Record<string, string> = { cases: 'Cases', battles: 'Case Battles' };
-const gameName = (game: string) =>
-  GAME_NAMES[game] ?? GAMES_MENU.find((g) => g.path === `/${game}`)?.name ?? game;
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit' });
 function clock(iso: string): string {
@@ -125,8 +123,23 @@ function Row({ bet }: { bet: BetView }) {
   );
 }
 
+/**
+ * The rows are a polite live region: a screen reader reads each new bet when it is idle, never
+ * interrupting (removed rows are not read).
+ */
 function BetTable({ bets, empty, size }: { bets: BetView[]; empty: string; size: number }) {
-  if (bets.length === 0) return <p className="px-4 py-8 text-center text-sm text-ink-400">{empty}</p>;
+  return (
+    <div aria-live="polite" aria-relevant="additions text" data-testid="live-bet-rows">
+      {bets.length === 0 ? (
+        <p className="px-4 py-8 text-center text-sm text-ink-400">{empty}</p>
+      ) : (
+        <BetRows bets={bets} size={size} />
+      )}
+    </div>
+  );
+}
+
+function BetRows({ bets, size }: { bets: BetView[]; size: number }) {
   return (
     <div className="overflow-x-auto px-2 sm:px-1">
       <table className="w-full min-w-0 table-auto">
@@ -155,7 +168,7 @@ function BetTable({ bets, empty, size }: { bets: BetView[]; empty: string; size:
  * player's own ("My bets"), kept live over the socket. Drop it in with the game's name:
  * `<LiveFeed game="crash" />` (no `game`: every game).
  */
-export function LiveFeed({
+function LiveFeedView({
   game,
   size = 10,
   className,
@@ -176,41 +189,46 @@ export function LiveFeed({
         <div className="flex flex-wrap items-center justify-between gap-3 px-4 pt-4 pb-3">
           <h2 className="flex items-center gap-2 text-base font-bold text-white">
             <span className="relative flex h-2.5 w-2.5" aria-hidden="true">
-              <span className="absolute inline-flex h-full w-full animate-ping rounded-full bg-accent-400 opacity-60" />
+              <span className="absolute inline-flex h-full w-full animate-live-ping rounded-full bg-accent-400 opacity-60" />
               <span className="relative inline-flex h-2.5 w-2.5 rounded-full bg-accent-500" />
             </span>
             Live bets
           </h2>
           <TabsList className="w-full overflow-x-auto sm:w-auto">
             {TABS.map((t) => (
-              <TabsTrigger
-                key={t.value}
-                value={t.value}
-                aria-label={t.label}
-                className="px-2 whitespace-nowrap sm:px-3"
-              >
-                <span className="sm:hidden">{t.short}</span>
-                <span className="hidden sm:inline">{t.label}</span>
+              <TabsTrigger key={t.value} value={t.value} className="px-2 whitespace-nowrap sm:px-3">
+                {/* a phone shows the short word; every reader hears the full name */}
+                <span className="sm:hidden" aria-hidden="true">
+                  {t.short}
+                </span>
+                <span className="hidden sm:inline" aria-hidden="true">
+                  {t.label}
+                </span>
+                <span className="sr-only">{t.label}</span>
               </TabsTrigger>
             ))}
           </TabsList>
         </div>
-        {bets.isPending ? (
-          <div className="flex justify-center py-8 text-ink-300">
-            <Spinner className="h-5 w-5" />
-          </div>
-        ) : (
-          TABS.map((t) => (
-            <TabsContent key={t.value} value={t.value}>
+        {/* the panels exist from the first render: every tab's aria-controls names one */}
+        {TABS.map((t) => (
+          <TabsContent key={t.value} value={t.value}>
+            {bets.isPending ? (
+              <div className="flex justify-center py-8 text-ink-300">
+                <Spinner className="h-5 w-5" />
+              </div>
+            ) : (
               <BetTable
                 bets={bets.data?.[t.value] ?? []}
                 size={size}
                 empty={t.value === 'mine' && !signedIn ? 'Sign in to see your bets.' : t.empty}
               />
-            </TabsContent>
-          ))
-        )}
+            )}
+          </TabsContent>
+        ))}
       </Tabs>
     </section>
   );
 }
+
+/** Memoized: a game screen re-renders on every bet (turbo autobet), this part only when its props change. */
+export const LiveFeed = memo(LiveFeedView);

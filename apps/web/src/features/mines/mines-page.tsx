@@ -73,6 +73,7 @@ export function MinesPage() {
   const updateSettings = useGameSettings((s) => s.update);
   const auto = useAutobet({
     place: (cents) => playPattern(cents, count, pattern),
+    game: 'mines',
     connected: ready,
     onAmount: (cents) => setAmount(centsToText(cents)),
   });
@@ -156,6 +157,7 @@ export function MinesPage() {
             </span>
           </div>
           <AutobetControls
+            game="mines"
             auto={auto}
             baseCents={textToCents(amount) ?? 0}
             ready={ready && state.status === 'idle'}

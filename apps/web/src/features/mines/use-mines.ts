@@ -141,7 +141,13 @@ export function useMines() {
       }),
       onSocket('mines', 'mines:result', (raw) => {
         const error = isRecord(raw) && typeof raw.error === 'string' ? raw.error : null;
-        const message = isRecord(raw) && typeof raw.message === 'string' ? raw.message : null;
+        // "no game" is the bare text (the original client's wire form); other answers are objects
+        const message =
+          typeof raw === 'string'
+            ? raw
+            : isRecord(raw) && typeof raw.message === 'string'
+              ? raw.message
+              : null;
         if (message === MINES_TEXT.noGameServer) {
           toast.info(MINES_TEXT.noGame);
           dispatch({ type: 'reset' });

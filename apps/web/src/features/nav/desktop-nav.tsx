@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { openDialog } from '../../lib/dialog-store.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { Button } from '../../ui/button.tsx';
-import { Logo } from '../../ui/logo.tsx';
+import { HOME_LINK_LABEL, Logo } from '../../ui/logo.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { SocialLinks } from '../site/social-links.tsx';
 import { SoundControl } from '../bet-tools/sound-control.tsx';
@@ -30,6 +30,7 @@ function UtilityStrip({ wide }: { wide: boolean }) {
           </>
         )}
         <StripLink to="/provably-fair">Fairness</StripLink>
+        <StripLink to="/transparency">Transparency</StripLink>
         <StripButton onClick={() => openDialog({ name: 'support' })}>Support</StripButton>
         <StripButton onClick={() => openDialog({ name: 'terms' })}>TOS</StripButton>
         <span className="mx-1 h-4 w-px bg-ink-700" aria-hidden="true" />
@@ -50,7 +51,7 @@ function UtilityStrip({ wide }: { wide: boolean }) {
             Log Out
           </StripButton>
         ) : (
-          <span className="text-xs text-ink-500">18+ · Play responsibly</span>
+          <span className="text-xs text-ink-400">18+ · Play responsibly</span>
         )}
       </div>
     </div>
@@ -61,7 +62,13 @@ function AccountArea() {
   const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
   const user = useAuthStore((s) => s.user);
   if (isAuthenticated && !user) {
-    return <div className="h-10 w-72 animate-pulse rounded-xl bg-ink-800" aria-label="Loading account" />;
+    return (
+      <div
+        className="h-10 w-72 animate-pulse rounded-xl bg-ink-800"
+        role="status"
+        aria-label="Loading account"
+      />
+    );
   }
   if (!isAuthenticated) {
     return (
@@ -86,7 +93,7 @@ export function DesktopNav() {
     <header className="shrink-0 bg-ink-900/95 backdrop-blur">
       <UtilityStrip wide={wide} />
       <div className="flex h-16 items-center gap-2 border-b border-ink-700 px-4">
-        <Link to="/home" className="mr-3 rounded-lg" aria-label="Home">
+        <Link to="/home" className="mr-3 rounded-lg" aria-label={HOME_LINK_LABEL}>
           <Logo />
         </Link>
         <nav aria-label="Main" className="flex min-w-0 items-center gap-0.5">

@@ -1,25 +1,24 @@
-import { GAMES_MENU } from '@coinsite/shared/constants';
 import { ChevronDown, Gamepad2 } from 'lucide-react';
 import { DropdownMenu } from '../../ui/lazy-dropdown.tsx';
 import { useNavigate } from 'react-router';
+import { GAMES, gamePath } from '../../app/games.tsx';
 import { GameArt } from '../../ui/game-art.tsx';
-import { GAME_THEME, gameKeyForPath } from '../../ui/game-theme.ts';
+import { GameSubtitle } from '../../app/game-subtitle.tsx';
+import { GAME_THEME, type GameKey } from '../../ui/game-theme.ts';
 
-export function GameThumb({ path }: { path: string }) {
-  const key = gameKeyForPath(path);
-  if (!key) return <Gamepad2 className="h-5 w-5" aria-hidden="true" />;
-  const [from, to] = GAME_THEME[key];
+export function GameThumb({ game }: { game: GameKey }) {
+  const [from, to] = GAME_THEME[game];
   return (
     <span
       className="flex h-10 w-12 shrink-0 items-center justify-center rounded-lg ring-1 ring-white/10"
       style={{ background: `linear-gradient(135deg, ${from}, ${to})` }}
     >
-      <GameArt game={key} className="h-9 w-11" />
+      <GameArt game={game} className="h-9 w-11" />
     </span>
   );
 }
 
-/** The Games dropdown: each game's name and subtitle (GAMES_MENU). */
+/** The Games dropdown: each game's name and subtitle (the game registry, app/games.tsx). */
 export function GamesMenu() {
   const navigate = useNavigate();
   return (
@@ -35,16 +34,18 @@ export function GamesMenu() {
           sideOffset={8}
           className="z-50 grid w-[34rem] grid-cols-2 gap-1 rounded-2xl border border-ink-600 bg-ink-800/95 p-2 shadow-2xl shadow-black/50 backdrop-blur"
         >
-          {GAMES_MENU.map((game) => (
+          {GAMES.map((game) => (
             <DropdownMenu.Item
-              key={game.path}
-              onSelect={() => void navigate(game.path)}
+              key={game.key}
+              onSelect={() => void navigate(gamePath(game))}
               className="flex cursor-pointer items-center gap-3 rounded-xl p-2 outline-none data-[highlighted]:bg-ink-700"
             >
-              <GameThumb path={game.path} />
+              <GameThumb game={game.key} />
               <span className="min-w-0">
                 <span className="block text-sm font-semibold text-white">{game.name}</span>
-                <span className="block text-xs leading-snug text-ink-400">{game.subtitle}</span>
+                <span className="block text-xs leading-snug text-ink-400">
+                  <GameSubtitle game={game} />
+                </span>
               </span>
             </DropdownMenu.Item>
           ))}

@@ -1,12 +1,25 @@
-import { GAMES_MENU, RANK } from '@coinsite/shared/constants';
-import { FileText, Gift, House, LifeBuoy, LogOut, ShieldCheck, Shield, Trophy, Users } from 'lucide-react';
+import { RANK } from '@coinsite/shared/constants';
+import {
+  FileText,
+  Gift,
+  House,
+  LifeBuoy,
+  LogOut,
+  ShieldCheck,
+  Shield,
+  Trophy,
+  Users,
+  ChartLine,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
+import { GAMES, gamePath } from '../../app/games.tsx';
 import { cn } from '../../lib/cn.ts';
 import { type DialogRequest, openDialog } from '../../lib/dialog-store.ts';
 import { Sheet } from '../../ui/lazy-sheet.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { SocialLinks } from '../site/social-links.tsx';
+import { GameSubtitle } from '../../app/game-subtitle.tsx';
 import { GameThumb } from './games-menu.tsx';
 
 const row =
@@ -49,19 +62,21 @@ export function MobileMenu({ open, onOpenChange }: MobileMenuProps) {
     <Sheet open={open} onOpenChange={onOpenChange} title="Menu">
       <nav aria-label="Mobile" className="flex flex-col gap-1 p-3">
         {link('/home', <House className={i} aria-hidden="true" />, 'Home')}
-        <p className="mt-3 px-3 pb-1 text-[11px] font-bold tracking-widest text-ink-500 uppercase">Games</p>
+        <p className="mt-3 px-3 pb-1 text-[11px] font-bold tracking-widest text-ink-400 uppercase">Games</p>
         <div className="grid grid-cols-1 gap-1">
-          {GAMES_MENU.map((game) => (
-            <NavLink key={game.path} to={game.path} onClick={close} className={cn(row, 'py-2')}>
-              <GameThumb path={game.path} />
+          {GAMES.map((game) => (
+            <NavLink key={game.key} to={gamePath(game)} onClick={close} className={cn(row, 'py-2')}>
+              <GameThumb game={game.key} />
               <span className="min-w-0">
                 <span className="block">{game.name}</span>
-                <span className="block text-xs leading-snug font-normal text-ink-400">{game.subtitle}</span>
+                <span className="block text-xs leading-snug font-normal text-ink-400">
+                  <GameSubtitle game={game} />
+                </span>
               </span>
             </NavLink>
           ))}
         </div>
-        <p className="mt-3 px-3 pb-1 text-[11px] font-bold tracking-widest text-ink-500 uppercase">More</p>
+        <p className="mt-3 px-3 pb-1 text-[11px] font-bold tracking-widest text-ink-400 uppercase">More</p>
         {link('/rewards', <Gift className={i} aria-hidden="true" />, 'Rewards')}
         {link('/leaderboard', <Trophy className={i} aria-hidden="true" />, 'Leaderboard')}
         {button(dialog({ name: 'affiliates' }), <Users className={i} aria-hidden="true" />, 'Affiliates')}
@@ -71,6 +86,7 @@ export function MobileMenu({ open, onOpenChange }: MobileMenuProps) {
           'Free Coins',
         )}
         {link('/provably-fair', <ShieldCheck className={i} aria-hidden="true" />, 'Fairness')}
+        {link('/transparency', <ChartLine className={i} aria-hidden="true" />, 'Transparency')}
         {button(dialog({ name: 'support' }), <LifeBuoy className={i} aria-hidden="true" />, 'Support')}
         {button(dialog({ name: 'terms' }), <FileText className={i} aria-hidden="true" />, 'TOS')}
         {isAuthenticated && isAdmin

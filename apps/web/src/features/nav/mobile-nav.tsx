@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { openDialog } from '../../lib/dialog-store.ts';
 import { Button } from '../../ui/button.tsx';
-import { Logo } from '../../ui/logo.tsx';
+import { HOME_LINK_LABEL, Logo } from '../../ui/logo.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { SoundControl } from '../bet-tools/sound-control.tsx';
 import { Balance } from '../wallet/balance.tsx';
@@ -26,7 +26,7 @@ export function MobileNav() {
       >
         <Menu className="h-5 w-5" />
       </button>
-      <Link to="/home" aria-label="Home" className="rounded-lg p-1">
+      <Link to="/home" aria-label={HOME_LINK_LABEL} className="rounded-lg p-1">
         <span className={isAuthenticated ? 'min-[400px]:hidden' : 'min-[340px]:hidden'}>
           <Logo iconOnly />
         </span>
@@ -44,7 +44,11 @@ export function MobileNav() {
             <UserBox compact />
           </>
         ) : isAuthenticated ? (
-          <div className="h-9 w-40 animate-pulse rounded-xl bg-ink-800" aria-label="Loading account" />
+          <div
+            className="h-9 w-40 animate-pulse rounded-xl bg-ink-800"
+            role="status"
+            aria-label="Loading account"
+          />
         ) : (
           <Button
             size="sm"

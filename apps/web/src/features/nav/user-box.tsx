@@ -37,7 +37,7 @@ export function UserBox({ compact = false }: { compact?: boolean }) {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
-        aria-label="Account menu"
+        aria-label={compact ? 'Account menu' : `Account menu: ${user.username} ${level.levelName}`}
         className="group flex shrink-0 items-center gap-2.5 rounded-xl p-1 text-left sm:pr-2 transition outline-none hover:bg-ink-700/60 data-[state=open]:bg-ink-700/60"
       >
         <Avatar src={user.avatar} name={user.username} className="h-9 w-9 ring-2 ring-ink-600" />
@@ -45,7 +45,7 @@ export function UserBox({ compact = false }: { compact?: boolean }) {
           <span className="flex w-36 min-w-0 flex-col gap-1">
             <span data-testid="username" className="truncate text-sm leading-tight font-bold text-white">
               {user.username}
-            </span>
+            </span>{' '}
             <span className="flex items-center gap-2">
               <span
                 className="shrink-0 text-[10px] leading-none font-bold uppercase"

@@ -55,6 +55,24 @@ export function outcomeLines(game: string, outcome: unknown): OutcomeLine[] {
       add('Target', target === null ? null : `${hundredths(target)}x`);
       return [...lines, ...winLine(o).map((l) => ({ ...l, label: 'Outcome' }))];
     }
+    case 'plinko': {
+      const path = Array.isArray(o.path) ? o.path.filter((s) => s === 0 || s === 1) : [];
+      const multiplier = num(o, 'multiplier');
+      add('Rows', num(o, 'rows')?.toString() ?? null);
+      add('Risk', text(o, 'risk'));
+      add('Path', path.length > 0 ? path.map((s) => (s === 1 ? 'R' : 'L')).join(' ') : null);
+      add('Slot', num(o, 'slot')?.toString() ?? null);
+      add('Multiplier', multiplier === null ? null : `${hundredths(multiplier)}x`);
+      return lines;
+    }
+    case 'wheel': {
+      const multiplier = num(o, 'multiplier');
+      add('Segments', num(o, 'segments')?.toString() ?? null);
+      add('Risk', text(o, 'risk'));
+      add('Segment', num(o, 'segment')?.toString() ?? null);
+      add('Multiplier', multiplier === null ? null : `${hundredths(multiplier)}x`);
+      return lines;
+    }
     case 'blackjack': {
       const st = isObject(o.state) ? o.state : null;
       if (!st) return lines;
@@ -79,6 +97,22 @@ export function outcomeLines(game: string, outcome: unknown): OutcomeLine[] {
       add('Mines', num(o, 'minesCount')?.toString() ?? null);
       add('Safe tiles revealed', revealed?.toString() ?? null);
       add('Mine tiles', mines.length > 0 ? mines.join(', ') : null);
+      return lines;
+    }
+    case 'keno': {
+      const list = (v: unknown) =>
+        Array.isArray(v) ? v.filter((n): n is number => typeof n === 'number') : [];
+      add('Risk', text(o, 'risk'));
+      add('Picks', list(o.picks).join(', ') || null);
+      add('Drawn', list(o.drawn).join(', ') || null);
+      add('Hits', list(o.hits).join(', ') || 'none');
+      return lines;
+    }
+    case 'hilo': {
+      const cards = Array.isArray(o.cards) ? o.cards.filter((c): c is number => typeof c === 'number') : [];
+      const steps = Array.isArray(o.steps) ? o.steps.filter(isObject) : [];
+      add('Cards', cards.length > 0 ? cards.map(cardLabel).join(' ') : null);
+      add('Guesses', steps.length > 0 ? steps.map((s) => String(s.choice)).join(', ') : 'none');
       return lines;
     }
     case 'upgrader': {
@@ -107,6 +141,34 @@ export function outcomeLines(game: string, outcome: unknown): OutcomeLine[] {
       add('Reel stops', stops.length > 0 ? stops.join(', ') : null);
       if (o.sandbox === true) add('Provider', 'Sandbox');
       return lines;
+    }
+    case 'crash': {
+      add('Round', num(o, 'round') === null ? null : `#${num(o, 'round')}`);
+      const point = num(o, 'crashPoint');
+      add('Crashed at', point === null ? null : `${hundredths(point)}x`);
+      const cashout = num(o, 'cashout');
+      const status = text(o, 'status');
+      add(
+        'Cashed out at',
+        cashout !== null ? `${hundredths(cashout)}x` : status === 'refunded' ? 'Refunded' : 'Not cashed out',
+      );
+      return lines;
+    }
+    case 'roulette': {
+      add('Round', num(o, 'round') === null ? null : `#${num(o, 'round')}`);
+      add('Bet on', text(o, 'color'));
+      const slot = num(o, 'slot');
+      const winner = text(o, 'winner');
+      add('Result', slot === null ? null : winner ? `${slot} (${winner})` : String(slot));
+      return lines;
+    }
+    case 'coinflip': {
+      add('Flip', num(o, 'flip') === null ? null : `#${num(o, 'flip')}`);
+      add('Side', text(o, 'side'));
+      const roll = num(o, 'roll');
+      const landed = text(o, 'winnerSide');
+      add('Coin', landed === null ? null : roll === null ? landed : `${landed} (roll ${roll})`);
+      return [...lines, ...winLine(o)];
     }
     default:
       return winLine(o);

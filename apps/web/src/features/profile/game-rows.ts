@@ -13,6 +13,10 @@ export const GAME_FILTERS = [
   { value: 'blackjack', label: 'Blackjack' },
   { value: 'upgrader', label: 'Upgrader' },
   { value: 'slots', label: 'Slots' },
+  { value: 'plinko', label: 'Plinko' },
+  { value: 'wheel', label: 'Wheel' },
+  { value: 'keno', label: 'Keno' },
+  { value: 'hilo', label: 'Hilo' },
 ] as const;
 
 export type GameFilter = (typeof GAME_FILTERS)[number]['value'];
@@ -29,6 +33,10 @@ const LABELS: Record<string, string> = {
   upgrader: 'Upgrader',
   coinflip: 'Coinflip',
   slots: 'Slots',
+  plinko: 'Plinko',
+  wheel: 'Wheel',
+  keno: 'Keno',
+  hilo: 'Hilo',
 };
 
 export function gameLabel(game: string): string {

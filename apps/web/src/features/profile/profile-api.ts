@@ -55,6 +55,10 @@ export interface BetDetailsView {
     serverSeed: string | null;
     clientSeed: string | null;
     nonce: number | null;
+    /** crash and roulette: the chain's salt, public from the start */
+    publicSeed?: string | null;
+    /** coinflip: the EOS block that decided the flip */
+    blockId?: string | null;
   };
 }
 

@@ -78,25 +78,33 @@ function ProfileBody({ query }: { query: UseQueryResult<ProfileView> }) {
     );
   }
   const p = query.data;
+  // a player in ghost mode seen by someone else: no account id, no join date (session-tools.md)
+  const hidden = p._id === '';
   return (
     <div className="flex flex-col gap-5">
       <div className="flex items-center gap-4">
         <Avatar src={p.avatar} name={p.username} className="h-16 w-16 text-2xl ring-2 ring-accent-500/40" />
         <div className="min-w-0">
           <p className="truncate text-xl font-bold text-white">{p.username}</p>
-          <p className="text-xs text-ink-400">Member since {formatLongDateTime(p.created)}</p>
+          {hidden ? null : (
+            <p className="text-xs text-ink-400">Member since {formatLongDateTime(p.created)}</p>
+          )}
         </div>
       </div>
       <dl className="grid grid-cols-2 gap-3" data-testid="profile-stats">
         <StatsOrHidden profile={p} />
-        <Stat label="Registered">
-          <span className="text-sm leading-snug" data-testid="profile-registered">
-            {formatLongDateTime(p.created)}
-          </span>
-        </Stat>
-        <Stat label="UserID">
-          <span className="font-mono text-sm break-all">{p._id}</span>
-        </Stat>
+        {hidden ? null : (
+          <>
+            <Stat label="Registered">
+              <span className="text-sm leading-snug" data-testid="profile-registered">
+                {formatLongDateTime(p.created)}
+              </span>
+            </Stat>
+            <Stat label="UserID">
+              <span className="font-mono text-sm break-all">{p._id}</span>
+            </Stat>
+          </>
+        )}
       </dl>
       {p.statsHidden && p.wager !== null ? (
         <p className="flex items-center gap-2 text-xs text-ink-400">
@@ -112,7 +120,7 @@ function ProfileBody({ query }: { query: UseQueryResult<ProfileView> }) {
 function TipButton({ profile }: { profile: ProfileView }) {
   const me = useAuthStore((s) => s.user?._id ?? null);
   const close = useProfileDialog((s) => s.closeProfile);
-  if (me === null || String(me) === String(profile._id)) return null;
+  if (me === null || profile._id === '' || String(me) === String(profile._id)) return null;
   const tip = () => {
     close();
     openTip({ id: String(profile._id), username: profile.username, avatar: profile.avatar });

@@ -1,3 +1,4 @@
+import { WagerToLevel } from '../../ui/wager-to-level.tsx';
 import type { PublicUser } from '@coinsite/shared/schemas/auth';
 import type { ProfileView } from '@coinsite/shared/schemas/auth';
 import { coinsToCents, centsToCoins } from '@coinsite/shared/money';
@@ -5,7 +6,7 @@ import { levelForWagerCents } from '@coinsite/shared/vip';
 import { ArrowDownToLine, ArrowUpFromLine, Dices } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatCoins, formatShortDate } from '../../lib/format.ts';
-import { formatXp, formatXpOf, XP_RULE } from '../../lib/xp.ts';
+import { formatXpOf, XP_RULE } from '../../lib/xp.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { CoinIcon } from '../../ui/coin-icon.tsx';
 import { Progress } from '../../ui/progress.tsx';
@@ -131,13 +132,7 @@ export function LevelBanner({ wager }: { wager: number }) {
             Level {level.level} <span style={{ color: level.levelColor }}>{level.levelName}</span>
           </p>
           <p data-testid="level-remaining" className="text-sm text-ink-300">
-            {next === null ? (
-              'Top level reached'
-            ) : (
-              <>
-                Earn <span className="font-semibold text-white">{formatXp(remaining)}</span> more to level up
-              </>
-            )}
+            {next === null ? 'Top level reached' : <WagerToLevel coins={remaining} />}
           </p>
         </div>
         <Progress

@@ -1,9 +1,10 @@
 import { Gamepad2, Receipt, Settings } from 'lucide-react';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
 import { CredentialsSettings } from '../account/credentials-settings.tsx';
+import { EmailConfirmNotice } from '../account/email-confirm-notice.tsx';
 import { ResponsibleGamingSettings } from '../account/responsible-gaming-settings.tsx';
 import { SessionsSettings, TwoFactorSettings } from '../account/security-settings.tsx';
 import { AffiliateCodeSettings } from '../affiliates/affiliate-code-settings.tsx';
@@ -23,6 +24,10 @@ export function ProfilePage() {
   const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
   const navigate = useNavigate();
   const profile = useProfile(user?._id ?? null);
+  // ?tab=settings opens a tab directly (the reality check's "Take a break")
+  const [params] = useSearchParams();
+  const tab = params.get('tab');
+  const initialTab = tab === 'transactions' || tab === 'settings' ? tab : 'games';
 
   // spec-2 §2: a visitor is sent home once the session check has finished without a user
   useEffect(() => {
@@ -42,9 +47,10 @@ export function ProfilePage() {
   return (
     <div className="mx-auto flex w-full max-w-6xl animate-fade-in flex-col gap-5 p-3 sm:p-6">
       <ProfileHeader user={user} wager={wager} />
+      <EmailConfirmNotice />
       <ProfileStats profile={profile.data} />
       <LevelBanner wager={wager} />
-      <Tabs defaultValue="games" className="flex flex-col gap-4">
+      <Tabs key={initialTab} defaultValue={initialTab} className="flex flex-col gap-4">
         <TabsList aria-label="Profile sections" className="sm:self-start">
           <TabsTrigger value="games" className="flex items-center justify-center gap-2 px-2 sm:px-4">
             <Gamepad2 className={TAB_ICON} aria-hidden="true" /> Games

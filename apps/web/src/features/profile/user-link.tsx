@@ -1,7 +1,22 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { Avatar } from '../../ui/avatar.tsx';
+import { useAuthStore } from '../auth/auth-store.ts';
 import { openProfile } from './profile-store.ts';
+
+/**
+ * A seat or row that a broadcast shows as "Hidden" (ghost mode) but whose id is the player's own:
+ * the player sees their own name and picture (docs/decisions/session-tools.md).
+ */
+export function useOwnIdentity(
+  id: string | null | undefined,
+  name: string | null,
+  avatar: string | null,
+): { name: string | null; avatar: string | null } {
+  const me = useAuthStore((s) => s.user);
+  if (me && id === me._id) return { name: me.username, avatar: me.avatar };
+  return { name, avatar };
+}
 
 /** A real account's id (battle bots and empty seats have none, so they stay plain text). */
 export const isProfileId = (id: string | null | undefined): id is string =>
@@ -59,7 +74,7 @@ export function UserNameLink({
   const label = children ?? name;
   if (!isProfileId(id))
     return (
-      <span className={cn('truncate', className)} style={style}>
+      <span className={cn('truncate', className)} style={style} data-testid={testId}>
         {label}
       </span>
     );

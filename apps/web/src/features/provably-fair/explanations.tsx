@@ -1,10 +1,11 @@
+import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import type { VerifyGame } from './verifier-games.ts';
 
-/** A formula in monospace, as the verifier computes it. */
+/** A formula in monospace, as the verifier computes it; long lines wrap (a phone never scrolls it sideways). */
 function Formula({ children }: { children: ReactNode }) {
   return (
-    <pre className="overflow-x-auto rounded-xl bg-ink-950/70 p-3 font-mono text-xs leading-relaxed text-accent-300 ring-1 ring-ink-700">
+    <pre className="whitespace-pre-wrap break-words rounded-xl bg-ink-950/70 p-3 font-mono text-xs leading-relaxed text-accent-300 ring-1 ring-ink-700">
       {children}
     </pre>
   );
@@ -21,10 +22,19 @@ export function HowItWorks() {
         it yourself in this page's verifiers. Nothing is drawn after your bet is placed.
       </p>
       <p>
-        Dice, Limbo, Mines, Upgrader and Cases use your <strong className="text-white">seed pair</strong>: a
-        server seed we generate (you only see its SHA-256 hash while it is in use), a client seed you choose,
-        and a nonce that counts your bets with the pair. A bet's random numbers are read from this stream,
-        four bytes at a time, each a number from 0 to 2³² − 1 that is scaled to the range the game needs:
+        And what every game has actually paid back, over all its bets, against the return it is designed to
+        pay, is public on the{' '}
+        <Link to="/transparency" className="text-accent-400 underline underline-offset-2">
+          transparency page
+        </Link>
+        .
+      </p>
+      <p>
+        Dice, Limbo, Mines, Plinko, Wheel, Keno, Hilo, Upgrader and Cases use your{' '}
+        <strong className="text-white">seed pair</strong>: a server seed we generate (you only see its SHA-256
+        hash while it is in use), a client seed you choose, and a nonce that counts your bets with the pair. A
+        bet's random numbers are read from this stream, four bytes at a time, each a number from 0 to 2³² − 1
+        that is scaled to the range the game needs:
       </p>
       <Formula>
         {STREAM}
@@ -35,8 +45,8 @@ export function HowItWorks() {
         Changing your client seed retires the pair: its server seed appears in the history below, where you
         can check it against the hash you were shown and replay every bet made with it. The next server seed,
         whose hash is already shown here, takes over and the nonce starts again at 0. The seed cannot be
-        changed while a mines game or a blackjack hand is open, because that board or hand was drawn from the
-        current pair.
+        changed while a mines or hilo game or a blackjack hand is open, because that board, deck or hand was
+        drawn from the current pair.
       </p>
       <p>
         Crash and Roulette draw from a pre-generated hash chain published in advance; Case Battles and
@@ -61,6 +71,75 @@ const TEXT: Record<VerifyGame, { title: string; body: ReactNode }> = {
         <Formula>
           {
             'roll = pick(0, 10001) / 100\nwin  = roll < rollUnder\nmultiplier = floor4((100 − edge) / rollUnder)'
+          }
+        </Formula>
+      </>
+    ),
+  },
+  plinko: {
+    title: 'Plinko',
+    body: (
+      <>
+        <p>
+          The ball meets one peg per row. Row i reads the i-th number of your stream: below 2³¹ (a float below
+          0.5) it falls left, otherwise right, as on Stake. It lands in the slot counted by its rights from
+          the left, and that slot's multiplier for your rows and risk pays the stake.
+        </p>
+        <Formula>
+          {
+            'step_i = pick(i, 2)   (0 = left, 1 = right)   i = 0 … rows − 1\nslot = Σ step_i\npayout = floor(stake × table[rows][risk][slot])'
+          }
+        </Formula>
+      </>
+    ),
+  },
+  wheel: {
+    title: 'Wheel',
+    body: (
+      <>
+        <p>
+          The first number of your stream picks one of the wheel's equally likely segments (Stake's
+          floor(float × segments)); the pointer stops on it and its multiplier pays the stake. Every wheel's
+          multipliers add up to 0.99 × its segments: a 99 % return.
+        </p>
+        <Formula>
+          {
+            'segment = pick(0, segments)   (0 = under the pointer at rest, clockwise)\npayout = floor(stake × table[segments][risk][segment])'
+          }
+        </Formula>
+      </>
+    ),
+  },
+  keno: {
+    title: 'Keno',
+    body: (
+      <>
+        <p>
+          The board holds the numbers 1 to 40. Ten are drawn without repeats: each number of the stream picks
+          one of the numbers not drawn yet (Stake&apos;s keno shuffle). Your hits are your picks among the
+          ten; the table of your risk and number of picks says what they pay. Every table returns 98.90–99.00
+          %.
+        </p>
+        <Formula>
+          {'left = [1 … 40]\ndrawn_i = left.remove(pick(i, 40 − i))   i = 0 … 9\nhits = picks ∩ drawn'}
+        </Formula>
+      </>
+    ),
+  },
+  hilo: {
+    title: 'Hilo',
+    body: (
+      <>
+        <p>
+          Each card is drawn on its own from a full deck (an infinite deck): the k-th card of a game is the
+          k-th number of your stream scaled to 0–51, read 2♦ 2♥ 2♠ 2♣ 3♦ … A♣. Card 0 is the start card; each
+          guess or skip deals the next. The ace is low, the king high. Higher means higher or same (strictly
+          higher on an ace), lower means lower or same (strictly lower on a king), same means the same rank. A
+          won guess multiplies your multiplier by 0.99 ÷ its chance. Enter your guesses to replay a game.
+        </p>
+        <Formula>
+          {
+            'card_k = pick(k, 52)   k = 0, 1, 2 …\nchance = winning ranks / 13\nmultiplier = Π 0.99 / chance   (floored to 4 decimals)'
           }
         </Formula>
       </>

@@ -1,6 +1,7 @@
 import { KeyRound, ShieldCheck } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { VERIFIER_TABS } from '../../app/games.tsx';
 import { openDialog } from '../../lib/dialog-store.ts';
 import { Button } from '../../ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
@@ -12,20 +13,10 @@ import { Verifier } from './verifier.tsx';
 import { type FieldValues, VERIFIERS, type VerifyGame } from './verifier-games.ts';
 import { prefillFrom } from '../bet-details/verify-href.ts';
 
-/** spec-2 §2's six tabs, then the other games issue 3 verifies (dice, limbo, mines, coinflip). */
+/** "How it works?", then a tab per game in the registry's order (app/games.tsx: spec-2 §2's six first). */
 const TABS: ReadonlyArray<{ value: 'how' | VerifyGame; label: string }> = [
   { value: 'how', label: 'How it works?' },
-  { value: 'battles', label: 'Case Battles' },
-  { value: 'cases', label: 'Cases' },
-  { value: 'slots', label: 'Slots' },
-  { value: 'crash', label: 'Crash' },
-  { value: 'roulette', label: 'Roulette' },
-  { value: 'upgrader', label: 'Upgrader' },
-  { value: 'dice', label: 'Dice' },
-  { value: 'limbo', label: 'Limbo' },
-  { value: 'mines', label: 'Mines' },
-  { value: 'blackjack', label: 'Blackjack' },
-  { value: 'coinflip', label: 'Coinflip' },
+  ...VERIFIER_TABS.map((game) => ({ value: game.key, label: game.name })),
 ];
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
@@ -103,13 +94,14 @@ export function ProvablyFairPage() {
         </div>
       </header>
       <Tabs value={tab} onValueChange={(v) => setParams(v === 'how' ? {} : { tab: v }, { replace: true })}>
-        <TabsList ref={list} aria-label="Games" className="overflow-x-auto">
+        {/* a phone scrolls the row of games; a wide screen shows every game, on two rows if need be */}
+        <TabsList ref={list} aria-label="Games" className="overflow-x-auto lg:flex-wrap lg:overflow-visible">
           {TABS.map((t) => (
             <TabsTrigger
               key={t.value}
               value={t.value}
               data-tab={t.value}
-              className="flex-none whitespace-nowrap lg:flex-1"
+              className="flex-none whitespace-nowrap"
             >
               {t.label}
             </TabsTrigger>

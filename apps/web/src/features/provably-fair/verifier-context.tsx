@@ -53,7 +53,7 @@ export function battleLines(input: VerifyInput, battle: BattleDetail | null): Ve
     label: 'Totals',
     value: totals.map((t, i) => `${seatName(battle, i + 1)} ${formatCoins(t / 100)}`).join(' · '),
   });
-  // the seats the server pays: on a tie every tied side shares the pot (docs/decisions.md, "Payouts")
+  // the seats the server pays: on a tie every tied side shares the pot (docs/decisions/cases.md, "Payouts")
   const seatNames = result.winningSeats.map((s) => seatName(battle, s)).join(' + ');
   const sides = teams
     ? `Team${result.tied.length > 1 ? 's' : ''} ${result.tied.join(' + ')} (${seatNames})`
@@ -76,7 +76,9 @@ function seatName(battle: BattleDetail, seat: number): string {
 /** The case verifier's loot table: which case was opened. */
 export function CaseTablePicker({ onItems }: { onItems: (items: CaseItemView[] | undefined) => void }) {
   const list = useCaseList();
-  const [slug, setSlug] = useState('');
+  // a case bet's Verify names its case (?case=slug): the item is named at once (issue 28 item 8)
+  const [params] = useSearchParams();
+  const [slug, setSlug] = useState(() => params.get('case')?.slice(0, 100) ?? '');
   const id = useId();
   useEffect(() => {
     if (!slug) onItems(undefined);

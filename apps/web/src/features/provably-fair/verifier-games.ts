@@ -1,4 +1,16 @@
-import type { VerifyInput } from '@coinsite/shared/fairness';
+import {
+  PLINKO_RISKS,
+  type PlinkoRisk,
+  type VerifyInput,
+  WHEEL_RISKS,
+  WHEEL_SEGMENTS,
+  type WheelRisk,
+  type WheelSegments,
+  HILO_CHOICES,
+  type HiloChoice,
+  KENO_RISKS,
+  kenoPicksError,
+} from '@coinsite/shared/fairness';
 import { coinsToCents } from '@coinsite/shared/money';
 
 /** The games with a verifier tab; the key is also the tab's value in the address (?tab=dice). */
@@ -19,7 +31,12 @@ export type FieldKey =
   | 'seats'
   | 'privateSeed'
   | 'publicSeed'
-  | 'actions';
+  | 'actions'
+  | 'rows'
+  | 'risk'
+  | 'segments'
+  | 'picks'
+  | 'choices';
 
 export interface FieldDef {
   key: FieldKey;
@@ -119,6 +136,14 @@ const EDGE_FIELD: FieldDef = {
   hint: 'The edge the bet was made with (1 unless the site says otherwise).',
 };
 
+const RISK_OPTIONS = PLINKO_RISKS.map((r) => ({ value: r, label: r[0]?.toUpperCase() + r.slice(1) }));
+
+/** The risk field's value as one of the three risks, or null. */
+function risk<R extends string>(v: FieldValues, risks: readonly R[]): R | null {
+  const value = text(v, 'risk');
+  return (risks as readonly string[]).includes(value) ? (value as R) : null;
+}
+
 export const VERIFIERS: Record<VerifyGame, GameVerifier> = {
   dice: {
     game: 'dice',
@@ -188,6 +213,64 @@ export const VERIFIERS: Record<VerifyGame, GameVerifier> = {
       return { game: 'blackjack', ...seeds, actions: actions as Array<(typeof known)[number]> };
     },
   },
+  keno: {
+    game: 'keno',
+    kind: 'pair',
+    fields: [
+      ...PAIR_FIELDS,
+      {
+        key: 'risk',
+        label: 'Risk',
+        initial: 'classic',
+        options: KENO_RISKS.map((r) => ({ value: r, label: r.charAt(0).toUpperCase() + r.slice(1) })),
+      },
+      {
+        key: 'picks',
+        label: 'Picks',
+        initial: '',
+        placeholder: 'Optional, e.g. 3, 14, 27',
+        hint: 'Your numbers; empty shows the draw only.',
+      },
+    ],
+    build: (v) => {
+      const seeds = pairSeeds(v);
+      if (typeof seeds === 'string') return seeds;
+      const risk = KENO_RISKS.find((r) => r === text(v, 'risk')) ?? 'classic';
+      const raw = text(v, 'picks');
+      if (!raw) return { game: 'keno', ...seeds, risk };
+      const picks = raw
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map((w) => whole(w, 1, 40));
+      if (picks.some((p) => p === null)) return 'Picks are numbers from 1 to 40.';
+      const problem = kenoPicksError(risk, picks as number[]);
+      return problem ?? { game: 'keno', ...seeds, risk, picks: picks as number[] };
+    },
+  },
+  hilo: {
+    game: 'hilo',
+    kind: 'pair',
+    fields: [
+      ...PAIR_FIELDS,
+      {
+        key: 'choices',
+        label: 'Guesses',
+        initial: '',
+        placeholder: 'Optional, e.g. higher, skip, lower',
+        hint: 'Your guesses in order, as the bet page lists them; empty lists the first 12 cards.',
+      },
+    ],
+    build: (v) => {
+      const seeds = pairSeeds(v);
+      if (typeof seeds === 'string') return seeds;
+      const raw = text(v, 'choices');
+      if (!raw) return { game: 'hilo', ...seeds };
+      const words = raw.split(/[\s,]+/).filter(Boolean);
+      const choices = words.map((w) => HILO_CHOICES.find((c) => c === w.toLowerCase()));
+      if (choices.some((c) => c === undefined)) return 'Guesses are higher, lower, same and skip.';
+      return { game: 'hilo', ...seeds, choices: choices as HiloChoice[] };
+    },
+  },
   upgrader: {
     game: 'upgrader',
     kind: 'pair',
@@ -216,6 +299,48 @@ export const VERIFIERS: Record<VerifyGame, GameVerifier> = {
       const price = decimal(priceText, 0.01, 1e9);
       if (amount === null || price === null) return 'Enter both the amount and the item price (from 0.01).';
       return { game: 'upgrader', ...seeds, amount: coinsToCents(amount), price: coinsToCents(price), side };
+    },
+  },
+  plinko: {
+    game: 'plinko',
+    kind: 'pair',
+    fields: [
+      ...PAIR_FIELDS,
+      { key: 'rows', label: 'Rows', initial: '16', numeric: true, hint: '8 to 16' },
+      { key: 'risk', label: 'Risk', initial: 'medium', options: RISK_OPTIONS },
+    ],
+    build: (v) => {
+      const seeds = pairSeeds(v);
+      if (typeof seeds === 'string') return seeds;
+      const rows = whole(text(v, 'rows'), 8, 16);
+      if (rows === null) return 'Rows must be from 8 to 16.';
+      const r = risk<PlinkoRisk>(v, PLINKO_RISKS);
+      if (r === null) return 'Risk must be low, medium or high.';
+      return { game: 'plinko', ...seeds, rows, risk: r };
+    },
+  },
+  wheel: {
+    game: 'wheel',
+    kind: 'pair',
+    fields: [
+      ...PAIR_FIELDS,
+      {
+        key: 'segments',
+        label: 'Segments',
+        initial: '10',
+        options: WHEEL_SEGMENTS.map((n) => ({ value: String(n), label: String(n) })),
+      },
+      { key: 'risk', label: 'Risk', initial: 'medium', options: RISK_OPTIONS },
+    ],
+    build: (v) => {
+      const seeds = pairSeeds(v);
+      if (typeof seeds === 'string') return seeds;
+      const segments = Number(text(v, 'segments'));
+      if (!(WHEEL_SEGMENTS as readonly number[]).includes(segments))
+        return 'Segments must be 10, 20, 30, 40 or 50.';
+      const r = risk<WheelRisk>(v, WHEEL_RISKS);
+      if (r === null) return 'Risk must be low, medium or high.';
+      return { game: 'wheel', ...seeds, segments: segments as WheelSegments, risk: r };
     },
   },
   cases: {

@@ -6,7 +6,7 @@ import { Avatar } from '../../ui/avatar.tsx';
 import { AppDialog, type DialogProps } from '../../ui/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useRace } from './race-api.ts';
-import { Coins, RaceTable } from './race-parts.tsx';
+import { Coins, OPEN_PLACE_TEXT, OpenPlaceAvatar, placeTaken, RaceTable } from './race-parts.tsx';
 
 const TOP_TONE = [
   'ring-gold-400/60 text-gold-300',
@@ -46,18 +46,33 @@ export function LeaderboardModal({ open, onOpenChange }: DialogProps) {
                   )}
                 >
                   <span className="text-lg font-black">#{i + 1}</span>
-                  <Avatar src={e?._user.avatar} name={e?._user.username ?? '?'} className="h-9 w-9 text-sm" />
-                  <span className="flex min-w-0 flex-1 flex-col sm:w-full sm:items-center">
-                    <span className="max-w-full truncate font-bold text-white">
-                      {e?._user.username ?? 'Empty'}
-                    </span>
-                    <span className="flex items-center gap-1 text-xs text-ink-300">
-                      Wagered <Coins value={e?.value ?? 0} className="text-ink-100" />
-                    </span>
-                    <span className="flex items-center gap-1 text-xs text-ink-300">
-                      Prize <Coins value={racePlacePrizeCoins(data.activeRace.prize, i + 1)} />
-                    </span>
-                  </span>
+                  {placeTaken(e) ? (
+                    <>
+                      <Avatar src={e._user.avatar} name={e._user.username} className="h-9 w-9 text-sm" />
+                      <span className="flex min-w-0 flex-1 flex-col sm:w-full sm:items-center">
+                        <span className="max-w-full truncate font-bold text-white">{e._user.username}</span>
+                        <span className="flex items-center gap-1 text-xs text-ink-300">
+                          Wagered <Coins value={e.value} className="text-ink-100" />
+                        </span>
+                        <span className="flex items-center gap-1 text-xs text-ink-300">
+                          Prize <Coins value={racePlacePrizeCoins(data.activeRace.prize, i + 1)} />
+                        </span>
+                      </span>
+                    </>
+                  ) : (
+                    <>
+                      <OpenPlaceAvatar className="h-9 w-9 text-sm" />
+                      <span className="flex min-w-0 flex-1 flex-col sm:w-full sm:items-center">
+                        <span
+                          className="max-w-full truncate font-bold text-ink-300"
+                          data-testid="race-open-place"
+                        >
+                          {OPEN_PLACE_TEXT.name}
+                        </span>
+                        <span className="text-xs text-ink-400">{OPEN_PLACE_TEXT.hint}</span>
+                      </span>
+                    </>
+                  )}
                 </li>
               );
             })}

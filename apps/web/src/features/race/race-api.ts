@@ -1,4 +1,4 @@
-import { RACE_TEXT, type RaceMe, type RaceView } from '@coinsite/shared/schemas/race';
+import { RACE_TEXT, type RaceMe, type RaceView, withoutPlaceholders } from '@coinsite/shared/schemas/race';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
@@ -12,11 +12,14 @@ function useRaceToast(error: unknown) {
   }, [error]);
 }
 
-/** GET /race: the running race and its top ten (refreshed every 15 s while shown). */
+/**
+ * GET /race: the running race and its top ten (refreshed every 15 s while shown). The server pads
+ * the podium with placeholders for the original client; this page shows an empty place its own way.
+ */
 export function useRace() {
   const query = useQuery({
     queryKey: ['race'],
-    queryFn: () => http.get<RaceView>('/race'),
+    queryFn: async () => withoutPlaceholders(await http.get<RaceView>('/race')),
     refetchInterval: 15_000,
     staleTime: 5_000,
   });

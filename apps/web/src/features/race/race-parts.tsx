@@ -36,7 +36,32 @@ export function Coins({ value, className }: { value: number; className?: string 
   );
 }
 
-/** The top three on steps, revealed by slide-up in the order second, third, first. */
+/** A place that somebody holds (the original client's padding rows, if any, have no player). */
+export function placeTaken(e: RaceEntry | undefined): e is RaceEntry {
+  return e !== undefined && Boolean(e._user?.username);
+}
+
+/** No one holds this place yet: a dashed circle where the avatar would be. */
+export function OpenPlaceAvatar({ className }: { className?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        'flex shrink-0 items-center justify-center rounded-full border-2 border-dashed border-ink-500 text-ink-400',
+        className,
+      )}
+    >
+      ?
+    </span>
+  );
+}
+
+export const OPEN_PLACE_TEXT = { name: 'Open place', hint: 'Wager to take it' } as const;
+
+/**
+ * The top three on steps, revealed by slide-up in the order second, third, first. A place nobody
+ * holds yet shows as open, without a prize to nobody (issue 28 item 9).
+ */
 export function Podium({ entries, prize }: { entries: RaceEntry[]; prize: number }) {
   return (
     <div className="grid grid-cols-3 items-start gap-2 sm:gap-4" data-testid="race-podium">
@@ -59,24 +84,45 @@ export function Podium({ entries, prize }: { entries: RaceEntry[]; prize: number
             >
               {place === 1 ? <Crown className="h-4 w-4" aria-hidden="true" /> : null}#{place}
             </span>
-            <Avatar
-              src={e?._user.avatar}
-              name={e?._user.username ?? '?'}
-              className={cn(
-                'ring-2 ring-white/10',
-                place === 1
-                  ? 'h-12 w-12 text-xl sm:h-16 sm:w-16 sm:text-2xl'
-                  : 'h-10 w-10 sm:h-12 sm:w-12 sm:text-lg',
-              )}
-            />
-            <span className="max-w-full truncate text-sm font-bold text-white sm:text-base">
-              {e ? e._user.username : 'Empty'}
-            </span>
-            <span className="text-xs text-ink-300">Wagered</span>
-            <Coins value={e?.value ?? 0} className="text-sm text-white sm:text-base" />
-            <span className={cn('rounded-full bg-ink-900/60 px-2 py-1 text-xs sm:px-3 sm:text-sm', text)}>
-              <Coins value={e?.prize ?? racePlacePrizeCoins(prize, place)} />
-            </span>
+            {placeTaken(e) ? (
+              <>
+                <Avatar
+                  src={e._user.avatar}
+                  name={e._user.username}
+                  className={cn(
+                    'ring-2 ring-white/10',
+                    place === 1
+                      ? 'h-12 w-12 text-xl sm:h-16 sm:w-16 sm:text-2xl'
+                      : 'h-10 w-10 sm:h-12 sm:w-12 sm:text-lg',
+                  )}
+                />
+                <span className="max-w-full truncate text-sm font-bold text-white sm:text-base">
+                  {e._user.username}
+                </span>
+                <span className="text-xs text-ink-300">Wagered</span>
+                <Coins value={e.value} className="text-sm text-white sm:text-base" />
+                <span className={cn('rounded-full bg-ink-900/60 px-2 py-1 text-xs sm:px-3 sm:text-sm', text)}>
+                  <Coins value={e.prize ?? racePlacePrizeCoins(prize, place)} />
+                </span>
+              </>
+            ) : (
+              <>
+                <OpenPlaceAvatar
+                  className={
+                    place === 1
+                      ? 'h-12 w-12 text-xl sm:h-16 sm:w-16 sm:text-2xl'
+                      : 'h-10 w-10 sm:h-12 sm:w-12'
+                  }
+                />
+                <span
+                  className="max-w-full truncate text-sm font-bold text-ink-300 sm:text-base"
+                  data-testid="race-open-place"
+                >
+                  {OPEN_PLACE_TEXT.name}
+                </span>
+                <span className="text-center text-xs text-ink-400">{OPEN_PLACE_TEXT.hint}</span>
+              </>
+            )}
           </div>
         );
       })}
@@ -112,7 +158,7 @@ export function RaceTable({
           {rows.map((e, i) => {
             const place = from + i;
             return (
-              <tr key={e._user._id} className="border-b border-ink-700/60 last:border-0">
+              <tr key={e._user._id || `place-${place}`} className="border-b border-ink-700/60 last:border-0">
                 <td className="px-2 py-3 font-bold text-ink-200 sm:px-4">{place}</td>
                 <td className="max-w-[6.5rem] px-2 py-3 sm:max-w-none sm:px-4">
                   <span className="flex min-w-0 items-center gap-2">

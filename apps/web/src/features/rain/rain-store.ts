@@ -1,5 +1,5 @@
 import { CHAT_EVENTS } from '@coinsite/shared/chat-events';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { create } from 'zustand';
 import { getSocket, onSocket } from '../../lib/socket.ts';
 import { botCheck } from '../auth/recaptcha.ts';

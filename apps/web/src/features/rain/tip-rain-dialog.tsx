@@ -23,6 +23,7 @@ export function TipRainDialog() {
     >
       {initial !== null ? (
         <ChatAmountForm
+          kind="tipRain"
           initial={initial}
           submitLabel={RAIN_TEXT.tipRain}
           onSubmit={(amount) => {

@@ -46,11 +46,11 @@ export function RewardTile({
       onClick={onClick}
       className={cn(
         'group flex flex-col items-center gap-2 rounded-2xl bg-gradient-to-b from-ink-800 to-ink-850 p-4 text-center ring-1 ring-ink-700 transition hover:-translate-y-0.5 hover:ring-ink-500',
-        locked && 'opacity-60',
       )}
     >
+      {/* a locked card dims its picture only: its words stay readable (contrast 4.5:1) */}
       <span
-        className="flex h-14 w-14 items-center justify-center rounded-2xl"
+        className={cn('flex h-14 w-14 items-center justify-center rounded-2xl', locked && 'opacity-50')}
         style={{ background: `${accent}1f`, color: accent, boxShadow: `inset 0 0 0 1px ${accent}55` }}
       >
         {icon}

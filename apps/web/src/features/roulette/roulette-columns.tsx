@@ -53,7 +53,8 @@ export function RouletteColumns({
             className={cn(
               'flex flex-col gap-2 rounded-2xl bg-ink-850 p-3 ring-1 ring-ink-700 transition',
               winner === c.color && `ring-2 ${c.ring}`,
-              winner !== null && winner !== c.color && 'opacity-60',
+              // a losing column turns grey, not faint: its names and amounts stay readable (4.5:1)
+              winner !== null && winner !== c.color && 'grayscale',
             )}
           >
             <button

@@ -1,4 +1,6 @@
 import { rouletteColor, roulettePayout } from '@coinsite/shared/fairness';
+import { GameKeys } from '../bet-tools/game-toolbar.tsx';
+import { GAME_HOTKEYS, useBetHotkeys } from '../bet-tools/hotkeys.ts';
 import type { RouletteHistoryEntry, RoulettePlayer } from '@coinsite/shared/schemas/roulette';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -18,7 +20,7 @@ import { confirmStake } from '../bet-tools/bet-confirm.tsx';
 import type { RouletteBetColor } from '@coinsite/shared/schemas/roulette';
 import { LiveFeed } from '../live-feed/live-feed.tsx';
 import { RouletteColumns } from './roulette-columns.tsx';
-import { canBet, type RouletteView, rouletteWinnerLabel } from './roulette-state.ts';
+import { canBet, type RouletteView, rollShown, rouletteWinnerLabel } from './roulette-state.ts';
 import { RouletteWheel, SLOT_STYLE } from './roulette-wheel.tsx';
 import { useRoulette } from './use-roulette.ts';
 
@@ -40,7 +42,7 @@ function Status({ view, now }: { view: RouletteView; now: number }) {
     const left = view.bettingEndsAt - now;
     title = `PLACE YOUR BETS · ${(left / 1000).toFixed(1)}s`;
     fill = Math.min(1, left / 15_000);
-  } else if (roll && (roll.late || now >= roll.startedAt + roll.animMs)) {
+  } else if (roll && rollShown(view)) {
     const color = rouletteColor(roll.slot);
     title = `Rolled ${color.toUpperCase()} ${roll.slot}`;
   } else if (roll) title = 'Rolling…';
@@ -102,7 +104,7 @@ function History({ history }: { history: RouletteHistoryEntry[] }) {
           return (
             <li
               key={h._id}
-              title={label === 'INVALID' ? `Round #${h._id}: INVALID` : `Round #${h._id}`}
+              title={label === 'INVALID' ? `Round #${h.number}: INVALID` : `Round #${h.number}`}
               data-winner={label}
               className={cn(
                 'flex h-8 shrink-0 items-center justify-center rounded-full text-xs font-black shadow ring-1 ring-white/10',
@@ -185,12 +187,10 @@ export function RoulettePage() {
   const userId = useAuthStore((s) => s.user?._id ?? null);
   const [amount, setAmount] = useState('0.00');
   const [from, to] = GAME_THEME.roulette;
-  const rolledColor =
-    view.roll && (view.roll.late || now >= view.roll.startedAt + view.roll.animMs)
-      ? rouletteColor(view.roll.slot)
-      : null;
+  // the result shows when the wheel has stopped on this screen (issue 28 item 5)
+  const rolledColor = view.roll && rollShown(view) ? rouletteColor(view.roll.slot) : null;
   const won = rolledColor && view.roll ? myRouletteWin(view.players, userId, view.roll.slot) : null;
-  // one toast per round when the wheel stops on the player's colour (the balance follows at 5.5 s)
+  // one toast per round when the wheel stops on the player's colour (the balance follows with it)
   const toasted = useRef<string | null>(null);
   useEffect(() => {
     if (won === null || !rolledColor || view.roundId === null || view.roll?.late) return;
@@ -223,6 +223,16 @@ export function RoulettePage() {
     onEnd: roulette.dropRound,
   });
 
+  useBetHotkeys({
+    amount,
+    setAmount: (v) => (autobet.running ? undefined : setAmount(v)),
+    bet: autobet.running ? autobet.stop : undefined,
+    more:
+      autobet.running || mode !== 'manual'
+        ? {}
+        : { r: () => onBet('red'), g: () => onBet('green'), b: () => onBet('black') },
+  });
+
   return (
     <div className="mx-auto flex w-full max-w-[1300px] flex-col gap-4 p-3 animate-fade-in sm:p-6">
       <header className="flex items-center justify-between gap-3">
@@ -230,18 +240,26 @@ export function RoulettePage() {
           <GameArt game="roulette" className="h-9 w-12" />
           Roulette
         </h1>
-        <RoundFairButton
-          game="roulette"
-          current={{ _id: view.roundId, privateHash: view.privateHash, publicSeed: view.publicSeed }}
-          rounds={rounds}
-        />
+        <div className="flex items-center gap-1.5">
+          <GameKeys rows={GAME_HOTKEYS.roulette} />
+          <RoundFairButton
+            game="roulette"
+            current={{
+              _id: view.roundId,
+              number: view.roundNumber,
+              privateHash: view.privateHash,
+              publicSeed: view.publicSeed,
+            }}
+            rounds={rounds}
+          />
+        </div>
       </header>
       <section
         className="flex flex-col gap-4 rounded-2xl p-3 ring-1 ring-ink-700 sm:p-5"
         style={{ background: `radial-gradient(ellipse at 50% 0%, ${from}aa, ${to} 85%)` }}
       >
         <History history={view.history} />
-        <RouletteWheel roll={view.roll} />
+        <RouletteWheel roll={view.roll} onLanded={roulette.landed} />
         <Status view={view} now={now} />
         {won !== null && rolledColor ? <WinBanner amount={won} color={rolledColor} /> : null}
       </section>

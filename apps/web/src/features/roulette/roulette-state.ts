@@ -18,9 +18,15 @@ export interface Roll {
   late: boolean;
 }
 
+/** The result may be shown: the wheel has stopped on this screen (or never spun here). */
+export const rollShown = (view: RouletteView): boolean =>
+  view.roll !== null && (view.roll.late || view.landed);
+
 /** What the roulette screen knows, from GET /api/roulette and the /roulette events. Local clock times. */
 export interface RouletteView {
   roundId: string | null;
+  /** roulette's own round count, the number shown (null until known) */
+  roundNumber: number | null;
   privateHash: string;
   publicSeed: string;
   /** local time betting closes */
@@ -28,6 +34,8 @@ export interface RouletteView {
   /** local time the bet buttons come back after a new round (spec-3 §4: 1 s) */
   bettingOpensAt: number;
   roll: Roll | null;
+  /** the wheel has stopped on this screen (its animation ended): the result may show */
+  landed: boolean;
   players: RoulettePlayer[];
   history: RouletteHistoryEntry[];
   animMs: number;
@@ -37,11 +45,13 @@ export interface RouletteView {
 
 export const initialRouletteView: RouletteView = {
   roundId: null,
+  roundNumber: null,
   privateHash: '',
   publicSeed: '',
   bettingEndsAt: null,
   bettingOpensAt: 0,
   roll: null,
+  landed: false,
   players: [],
   history: [],
   animMs: 5000,
@@ -51,8 +61,9 @@ export const initialRouletteView: RouletteView = {
 
 export type RouletteAction =
   | { type: 'snapshot'; state: RouletteState; now: number }
-  | { type: 'newRound'; waitMs: number; id: string; privateHash: string; now: number }
+  | { type: 'newRound'; waitMs: number; id: string; number: number | null; privateHash: string; now: number }
   | { type: 'rolled'; index: number; slot: number; animMs: number; totalMs: number; now: number }
+  | { type: 'landed' }
   | { type: 'history'; entry: RouletteHistoryEntry }
   | { type: 'player'; player: RoulettePlayer };
 
@@ -66,6 +77,7 @@ export function rouletteReducer(view: RouletteView, action: RouletteAction): Rou
       return {
         ...base,
         roundId: c._id,
+        roundNumber: c.number ?? null,
         privateHash: c.privateHash,
         publicSeed: c.publicSeed,
         players: c.players,
@@ -88,16 +100,21 @@ export function rouletteReducer(view: RouletteView, action: RouletteAction): Rou
       return {
         ...view,
         roundId: action.id,
+        roundNumber: action.number,
         privateHash: action.privateHash,
         bettingEndsAt: action.now + action.waitMs,
         bettingOpensAt: action.now + ROULETTE_REENABLE_MS,
         roll: null,
+        landed: false,
         players: [],
       };
+    case 'landed':
+      return view.roll === null || view.landed ? view : { ...view, landed: true };
     case 'rolled':
       return {
         ...view,
         bettingEndsAt: null,
+        landed: false,
         roll: {
           index: action.index,
           slot: action.slot,

@@ -1,6 +1,6 @@
 import { ROULETTE_WHEEL_ORDER, rouletteColor } from '@coinsite/shared/fairness';
 import { ROULETTE_SLOT_PX } from '@coinsite/shared/schemas/roulette';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 import type { Roll } from './roulette-state.ts';
 
@@ -34,9 +34,13 @@ interface Position {
  * random offset inside it, highlights the winner, and after the animation resets to the same slot
  * in an earlier copy of the strip, ready for the next spin.
  */
-export function RouletteWheel({ roll }: { roll: Roll | null }) {
+export function RouletteWheel({ roll, onLanded }: { roll: Roll | null; onLanded?: () => void }) {
   const [pos, setPos] = useState<Position>({ tile: REST, offset: 0, ms: 0 });
   const [lit, setLit] = useState<number | null>(null);
+  const landedRef = useRef(onLanded);
+  landedRef.current = onLanded;
+  /** The spin's end, told once: the strip's transition ended, or its time ran out. */
+  const landing = useRef<(() => void) | null>(null);
 
   useEffect(() => {
     if (!roll) {
@@ -51,7 +55,17 @@ export function RouletteWheel({ roll }: { roll: Roll | null }) {
     const offset = Math.round((Math.random() - 0.5) * (ROULETTE_SLOT_PX - 16));
     setLit(null);
     setPos({ tile: LAND + roll.index, offset, ms: roll.animMs });
-    const land = setTimeout(() => setLit(LAND + roll.index), roll.animMs);
+    let landed = false;
+    const landNow = () => {
+      if (landed) return;
+      landed = true;
+      landing.current = null;
+      setLit(LAND + roll.index);
+      landedRef.current?.();
+    };
+    landing.current = landNow;
+    // the timer counts from when this screen started the spin: a late screen lands late
+    const land = setTimeout(landNow, roll.animMs);
     const reset = setTimeout(() => {
       setPos({ tile: REST + roll.index, offset, ms: 0 });
       setLit(REST + roll.index);
@@ -59,6 +73,7 @@ export function RouletteWheel({ roll }: { roll: Roll | null }) {
     return () => {
       clearTimeout(land);
       clearTimeout(reset);
+      landing.current = null;
     };
   }, [roll]);
 
@@ -67,8 +82,12 @@ export function RouletteWheel({ roll }: { roll: Roll | null }) {
     <div
       className="relative h-24 overflow-hidden rounded-xl bg-ink-950/60 ring-1 ring-white/5"
       data-testid="roulette-wheel"
+      data-spinning={(roll !== null && !roll.late && lit === null) || undefined}
     >
       <div
+        onTransitionEnd={(e) => {
+          if (e.target === e.currentTarget && e.propertyName === 'transform') landing.current?.();
+        }}
         className="absolute top-2 bottom-2 left-1/2 flex"
         style={{
           transform: `translateX(${-shift}px)`,

@@ -6,10 +6,11 @@ import {
   type RoulettePlayer,
   type RouletteState,
 } from '@coinsite/shared/schemas/roulette';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { http } from '../../lib/http.ts';
-import { getSocket, onSocket } from '../../lib/socket.ts';
+import { afterReveal, holdReveal } from '../../lib/reveal-hold.ts';
+import { getSocket, onSocket, onSynced } from '../../lib/socket.ts';
 import { playSound } from '../../lib/sounds.ts';
 import { useEventReducer } from '../../lib/use-event-reducer.ts';
 import { type SettledBet, useRoundBet } from '../autobet/use-autobet.ts';
@@ -51,6 +52,17 @@ export function useRoulette() {
   /** The autobet's bet of one round, settled when the wheel has stopped (crash's pattern). */
   const round = useRoundBet();
   const auto = useRef<AutoBet | null>(null);
+  /** Held from the spin's start on this screen to its end: the balance, feed and columns wait. */
+  const hold = useRef<(() => void) | null>(null);
+  const release = useCallback(() => {
+    hold.current?.();
+    hold.current = null;
+  }, []);
+  /** The wheel stopped on this screen: the result shows, and what was held for it follows. */
+  const landed = useCallback(() => {
+    dispatch({ type: 'landed' });
+    release();
+  }, [dispatch, release]);
 
   useEffect(() => {
     const send = (color: RouletteBetColor, amount: number) => {
@@ -78,28 +90,39 @@ export function useRoulette() {
     };
     load();
     const offs = [
-      onSocket('roulette', 'connect', load),
-      onSocket('roulette', ROULETTE_EVENTS.newRound, (waitMs, id, privateHash) => {
-        // a bet of an earlier round whose stop this screen missed: its entry is in the history
-        const a = auto.current;
-        if (a && a.state !== 'held') {
-          const entry = viewRef.current.history.find((h) => h._id === a.roundId);
-          if (entry) settle(entry);
-          else if (a.roundId !== String(id)) {
-            auto.current = null;
-            round.fail('The round ended unseen.');
-          }
-        }
-        dispatch({
-          type: 'newRound',
-          waitMs: Number(waitMs) || 0,
-          id: String(id),
-          privateHash: String(privateHash ?? ''),
-          now: Date.now(),
-        });
-        sendHeld(String(id));
+      onSynced('roulette', load),
+      onSocket('roulette', ROULETTE_EVENTS.newRound, (waitMs, id, privateHash, number) => {
+        const now = Date.now();
+        // the columns clear once the wheel has stopped on this screen (the countdown counts from now)
+        afterReveal('roulette', () => openRound(waitMs, id, privateHash, number, now));
       }),
+    ];
+    /** A new round opens on screen. */
+    const openRound = (waitMs: unknown, id: unknown, privateHash: unknown, number: unknown, now: number) => {
+      // a bet of an earlier round whose stop this screen missed: its entry is in the history
+      const a = auto.current;
+      if (a && a.state !== 'held') {
+        const entry = viewRef.current.history.find((h) => h._id === a.roundId);
+        if (entry) settle(entry);
+        else if (a.roundId !== String(id)) {
+          auto.current = null;
+          round.fail('The round ended unseen.');
+        }
+      }
+      dispatch({
+        type: 'newRound',
+        waitMs: Number(waitMs) || 0,
+        id: String(id),
+        number: typeof number === 'number' ? number : null,
+        privateHash: String(privateHash ?? ''),
+        now,
+      });
+      sendHeld(String(id));
+    };
+    offs.push(
       onSocket('roulette', ROULETTE_EVENTS.rolled, (index, slot, animMs, totalMs) => {
+        release();
+        hold.current = holdReveal('roulette');
         dispatch({
           type: 'rolled',
           index: Number(index),
@@ -112,8 +135,11 @@ export function useRoulette() {
       onSocket('roulette', ROULETTE_EVENTS.history, (entry) => {
         if (!isRecord(entry)) return;
         const e = entry as unknown as RouletteHistoryEntry;
-        dispatch({ type: 'history', entry: e });
-        settle(e);
+        // the strip of last rolls, and the autobet's settlement, wait for the wheel too
+        afterReveal('roulette', () => {
+          dispatch({ type: 'history', entry: e });
+          settle(e);
+        });
       }),
       onSocket('roulette', ROULETTE_EVENTS.newPlayer, (player) => {
         if (isRecord(player)) dispatch({ type: 'player', player: player as unknown as RoulettePlayer });
@@ -132,11 +158,12 @@ export function useRoulette() {
           round.fail(eventMessage(msg));
         }
       }),
-    ];
+    );
     return () => {
       for (const off of offs) off();
+      release();
     };
-  }, [dispatch, viewRef, round]);
+  }, [dispatch, viewRef, round, release]);
 
   const bet = (color: RouletteBetColor, amount: number) => {
     if (amount <= 0) {
@@ -169,5 +196,5 @@ export function useRoulette() {
     round.fail('stopped');
   };
 
-  return { view, ready, pending, bet, placeRound, dropRound };
+  return { view, ready, pending, bet, placeRound, dropRound, landed };
 }

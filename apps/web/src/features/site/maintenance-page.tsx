@@ -1,7 +1,8 @@
 import { TEXT } from '@coinsite/shared/messages';
 import { Wrench } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { openDialog, useDialogStore } from '../../lib/dialog-store.ts';
+import { useAuthStore } from '../auth/auth-store.ts';
 import { SignInDialog } from '../auth/sign-in-dialog.tsx';
 import { useSignInFromUrl, useStripSignInParams } from '../auth/use-sign-in-from-url.ts';
 import { Logo } from '../../ui/logo.tsx';
@@ -19,6 +20,14 @@ export function MaintenancePage({ chat }: { chat?: ReactNode }) {
   const serial = useDialogStore((s) => s.serial);
   const close = useDialogStore((s) => s.close);
   const stripSignInParams = useStripSignInParams();
+  // the app's session is not mounted here: load the stored session's user (GET /user stays open
+  // in maintenance) so a signed-in player is not offered a staff sign-in (issue 28 item 3)
+  const signedIn = useAuthStore((s) => s.token !== null);
+  const username = useAuthStore((s) => s.user?.username ?? null);
+  useEffect(() => {
+    const auth = useAuthStore.getState();
+    if (auth.token !== null && auth.user === null) void auth.loadUser();
+  }, []);
   useSignInFromUrl();
   return (
     <div className="flex h-dvh bg-ink-900">
@@ -29,13 +38,21 @@ export function MaintenancePage({ chat }: { chat?: ReactNode }) {
         </div>
         <h1 className="max-w-xl text-xl font-bold text-white sm:text-2xl">{TEXT.maintenance}</h1>
         <SocialLinks withLabels className="gap-3" />
-        <button
-          type="button"
-          onClick={() => openDialog({ name: 'signIn', view: 'login' })}
-          className="mt-4 text-xs text-ink-400 underline-offset-4 transition hover:text-ink-200 hover:underline"
-        >
-          Staff sign-in
-        </button>
+        {signedIn ? (
+          username ? (
+            <p className="mt-4 text-xs text-ink-400" data-testid="maintenance-signed-in">
+              Signed in as <span className="font-semibold text-ink-200">{username}</span>
+            </p>
+          ) : null
+        ) : (
+          <button
+            type="button"
+            onClick={() => openDialog({ name: 'signIn', view: 'login' })}
+            className="mt-4 text-xs text-ink-400 underline-offset-4 transition hover:text-ink-200 hover:underline"
+          >
+            Staff sign-in
+          </button>
+        )}
         {current?.name === 'signIn' ? (
           <SignInDialog
             key={serial}

@@ -12,7 +12,11 @@ interface SiteAnswer {
   supportEmail?: string;
   edges?: { dice?: number; limbo?: number; mines?: number };
   maxProfit?: number;
+  refusedRegions?: unknown;
 }
+
+const regions = (value: unknown, fallback: readonly string[]): readonly string[] =>
+  Array.isArray(value) && value.every((r) => typeof r === 'string') ? value : fallback;
 
 const edge = (value: unknown, fallback: number): number =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0 && value < 50 ? value : fallback;
@@ -52,6 +56,7 @@ export async function checkSite(): Promise<void> {
       maintenanceEnabled: site.maintenanceEnabled === true,
       recaptchaSiteKey: nonEmpty(site.recaptchaSiteKey),
       supportEmail: nonEmpty(site.supportEmail),
+      refusedRegions: regions(site.refusedRegions, store.refusedRegions),
     });
   } catch (err) {
     store.setStatus(err instanceof HttpError && err.status === 503 ? 'maintenance' : 'unreachable');

@@ -1,4 +1,6 @@
 import { ArrowLeft, Heart, Maximize2 } from 'lucide-react';
+import { GameKeys } from '../bet-tools/game-toolbar.tsx';
+import { GAME_HOTKEYS } from '../bet-tools/hotkeys.ts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -8,8 +10,32 @@ import { LoginRequired } from '../../ui/login-required.tsx';
 import { Logo } from '../../ui/logo.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
+import { holdReveal } from '../../lib/reveal-hold.ts';
 import { launchGame, useFavourite, useSlotGame } from './slots-api.ts';
 import { SlotArt } from './slot-tile.tsx';
+
+/**
+ * The built-in sandbox slot tells the page (postMessage, same origin) when a spin starts and when its
+ * reels stop: the win's balance change and feed row wait for the stop (issue 28 item 5). A provider's
+ * own frame sends nothing, and nothing is held.
+ */
+function useSpinHold(frame: React.RefObject<HTMLIFrameElement | null>) {
+  useEffect(() => {
+    let release: (() => void) | null = null;
+    const onMessage = (e: MessageEvent) => {
+      if (e.origin !== window.location.origin || e.source !== frame.current?.contentWindow) return;
+      const data = e.data as { type?: unknown; phase?: unknown } | null;
+      if (data?.type !== 'slot-spin') return;
+      release?.();
+      release = data.phase === 'start' ? holdReveal('slots') : null;
+    };
+    window.addEventListener('message', onMessage);
+    return () => {
+      window.removeEventListener('message', onMessage);
+      release?.();
+    };
+  }, [frame]);
+}
 
 /** /slots/{game_code} (spec-3 §2.13): the launched game in a frame, with the footer logo. */
 export function SlotPlayPage() {
@@ -23,6 +49,8 @@ export function SlotPlayPage() {
   const favourite = useFavourite();
   const frameBox = useRef<HTMLDivElement>(null);
   const enabled = game.data?.status === 1;
+  const frame = useRef<HTMLIFrameElement>(null);
+  useSpinHold(frame);
 
   useEffect(() => {
     setLaunch(null);
@@ -68,6 +96,7 @@ export function SlotPlayPage() {
     body = (
       <iframe
         key={launch.url}
+        ref={frame}
         title={game.data.game_name}
         src={launch.url}
         allow="autoplay; fullscreen"
@@ -91,6 +120,10 @@ export function SlotPlayPage() {
           <h1 className="truncate text-lg font-black text-white">{game.data?.game_name ?? 'Slot'}</h1>
           <p className="truncate text-xs text-ink-400">{game.data?.provider ?? 'Pragmatic Play'}</p>
         </div>
+        <GameKeys
+          rows={GAME_HOTKEYS.slots}
+          note="A slot runs in its provider's frame: its keys are its own, and ours stay off while it has the focus."
+        />
         {launch?.sandbox ? (
           <span
             title="No provider credentials are set: this is the built-in sandbox slot, playing with your real balance through the same wallet calls."

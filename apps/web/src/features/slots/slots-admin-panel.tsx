@@ -53,7 +53,7 @@ export function SlotsAdminPanel() {
         Lower order numbers come first (ties by catalogue id). Disabled games are hidden and cannot be
         launched.
         {list.data
-          ? ` ${list.data.total} games${list.data.total > 100 ? ', first 100 shown: search to narrow' : ''}.`
+          ? ` ${list.data.total} games in the catalogue, disabled ones included (players see the enabled ones only, the count on /slots and in the menus)${list.data.total > 100 ? '; first 100 shown: search to narrow' : ''}.`
           : ''}
       </p>
       {list.isPending ? (

@@ -3,6 +3,7 @@ import { SLOT_PAGE_SIZE } from '@coinsite/shared/schemas/slots';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
+import { ensureAgeAnswered } from '../account/age-gate.ts';
 
 export type { SlotGameView };
 export type SlotTab = 'all' | 'favourites' | 'recent';
@@ -52,8 +53,12 @@ export function useFavourite() {
   });
 }
 
-/** POST /api/mm2/launch-game (spec-3 §7): the balance sent is ignored by the server. */
-export function launchGame(code: string, balance: number) {
+/**
+ * POST /api/mm2/launch-game (spec-3 §7): the balance sent is ignored by the server. A launch leads to
+ * bets: an account without a date of birth is asked for it first (issue 26).
+ */
+export async function launchGame(code: string, balance: number) {
+  if (!(await ensureAgeAnswered())) throw new Error('Please confirm your date of birth to play.');
   return http.post<LaunchGameView>('/mm2/launch-game', {
     provider_code: 'PRAGMATIC',
     game_type: 'slot',

@@ -1,7 +1,6 @@
 import { SLOT_LOADER_MS } from '@coinsite/shared/schemas/slots';
 import { Search } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { cn } from '../../lib/cn.ts';
 import { errorText } from '../../lib/errors.ts';
@@ -82,7 +81,7 @@ export function SlotsPage() {
         </div>
       ) : null}
       {loading ? (
-        <div className="flex justify-center py-24 text-ink-300" aria-label="Loading games">
+        <div className="flex justify-center py-24 text-ink-300" role="status" aria-label="Loading games">
           <Spinner className="h-9 w-9" />
         </div>
       ) : list.isError ? (
@@ -103,23 +102,22 @@ export function SlotsPage() {
           >
             {games.map((g) => (
               <li key={g.game_code}>
-                <Link to={`/slots/${g.game_code}`} aria-label={g.game_name} className="block rounded-xl">
-                  <SlotTile
-                    game={g}
-                    onFavourite={
-                      signedIn
-                        ? (fav) =>
-                            favourite.mutate(
-                              { code: g.game_code, favourite: fav },
-                              {
-                                onError: (err) =>
-                                  toast.error(errorText(err, 'Could not update your favourites.')),
-                              },
-                            )
-                        : undefined
-                    }
-                  />
-                </Link>
+                <SlotTile
+                  game={g}
+                  to={`/slots/${g.game_code}`}
+                  onFavourite={
+                    signedIn
+                      ? (fav) =>
+                          favourite.mutate(
+                            { code: g.game_code, favourite: fav },
+                            {
+                              onError: (err) =>
+                                toast.error(errorText(err, 'Could not update your favourites.')),
+                            },
+                          )
+                      : undefined
+                  }
+                />
               </li>
             ))}
           </ul>

@@ -33,7 +33,7 @@ export function BetPanel({ amountText, percent, disabled, onAmount, onPercent }:
           value={amountText}
           disabled={disabled}
           onChange={(e) => onAmount(e.target.value.replace(',', '.'))}
-          className="min-w-0 flex-1 bg-transparent font-mono text-lg font-bold text-white tabular-nums placeholder:text-ink-500 focus:outline-none disabled:opacity-60"
+          className="min-w-0 flex-1 bg-transparent font-mono text-lg font-bold text-white tabular-nums placeholder:text-ink-400 focus:outline-none disabled:opacity-60"
         />
       </label>
       <input

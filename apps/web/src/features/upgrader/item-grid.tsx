@@ -46,7 +46,7 @@ function ItemTile({
         image={item.image}
         className="h-16 w-16 transition duration-200 group-hover:scale-105 sm:h-20 sm:w-20"
       />
-      <span className="w-full truncate text-xs font-semibold text-ink-200">{item.name}</span>
+      <span className="w-full truncate text-xs font-semibold text-ink-200">{item.name}</span>{' '}
       <span className="inline-flex items-center gap-1 font-mono text-sm font-bold text-white tabular-nums">
         <CoinIcon className="h-3.5 w-3.5" />
         {formatCents(coinsToCents(item.price))}
@@ -79,7 +79,7 @@ export function ItemGrid({ selectedId, disabled, onToggle }: ItemGridProps) {
             placeholder="Search items..."
             value={query}
             onChange={(e) => setQuery(e.target.value)}
-            className="w-32 bg-transparent text-sm text-white placeholder:text-ink-500 focus:outline-none sm:w-44"
+            className="w-32 bg-transparent text-sm text-white placeholder:text-ink-400 focus:outline-none sm:w-44"
           />
         </label>
         <Button variant="secondary" size="sm" onClick={() => setHighFirst((v) => !v)}>

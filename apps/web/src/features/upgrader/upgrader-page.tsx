@@ -83,6 +83,7 @@ export function UpgraderPage() {
   const [mode, setMode] = useState<BetMode>('manual');
   const connected = useGameSocket('upgrader');
   const auto = useAutobet({
+    game: 'upgrader',
     place: (cents) =>
       selected ? place(cents / 100, selected.id, isUnder) : Promise.reject(new Error('Choose an item.')),
     connected,
@@ -192,6 +193,7 @@ export function UpgraderPage() {
               </Button>
             ) : (
               <AutobetControls
+                game="upgrader"
                 auto={auto}
                 baseCents={amountCents ?? 0}
                 ready={connected && !pending && spinning === null}
@@ -218,7 +220,7 @@ export function UpgraderPage() {
             </p>
           </div>
         </div>
-        <div className="@3xl:order-1">
+        <div className="min-w-0 @3xl:order-1">
           <BetPanel
             amountText={user ? amountText : ''}
             percent={percent}
@@ -227,7 +229,7 @@ export function UpgraderPage() {
             onPercent={changePercent}
           />
         </div>
-        <div className="@3xl:order-3">
+        <div className="min-w-0 @3xl:order-3">
           <TargetCard
             item={selected}
             multiplier={figures.multiplier}

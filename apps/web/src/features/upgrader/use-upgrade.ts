@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useGameSettings } from '../../lib/game-settings.ts';
+import { afterReveal, holdReveal } from '../../lib/reveal-hold.ts';
 import { getSocket, onSocket } from '../../lib/socket.ts';
 import { playSound } from '../../lib/sounds.ts';
 import { fractionText, ticketFraction } from './upgrader-math.ts';
@@ -53,6 +54,12 @@ export function useUpgrade() {
   const reply = useReply<SettledBet>();
   const { resolve, reject } = reply;
   const sentStake = useRef(0);
+  /** Held from the attempt until the dial lands: the balance and the feed wait (issue 28 item 5). */
+  const hold = useRef<(() => void) | null>(null);
+  const release = useCallback(() => {
+    hold.current?.();
+    hold.current = null;
+  }, []);
 
   useEffect(() => {
     const clearWatch = () => clearTimeout(timeout.current);
@@ -66,37 +73,42 @@ export function useUpgrade() {
       }),
       onSocket('upgrader', 'upgrader:error', (message) => {
         clearWatch();
+        release();
         setPending(false);
         playSound('error');
         toast.error(`${UPGRADE_ERROR_PREFIX}${String(message ?? '')}`);
         reject(new Error(String(message ?? '')));
       }),
       onSocket('upgrader', 'upgrader:success', (message) => {
-        toast.success(String(message ?? ''));
+        afterReveal('upgrader', () => toast.success(String(message ?? '')));
       }),
     ];
     return () => {
       clearWatch();
+      release();
       for (const off of offs) off();
     };
-  }, [reject]);
+  }, [reject, release]);
 
   const attempt = useCallback(
     (amount: number, itemId: string, isUnder: boolean) => {
       sentStake.current = Math.round(amount * 100);
       setPending(true);
+      release();
+      hold.current = holdReveal('upgrader');
       // instant mode: the dial lands at once, so the server announces the win at once too
       if (useGameSettings.getState().instant.upgrader === true)
         getSocket('upgrader').emit('upgrader:attempt', amount, itemId, isUnder, { instant: true });
       else getSocket('upgrader').emit('upgrader:attempt', amount, itemId, isUnder);
       clearTimeout(timeout.current);
       timeout.current = setTimeout(() => {
+        release();
         setPending(false);
         toast.error(`${UPGRADE_ERROR_PREFIX}the server did not answer.`);
         reject(new Error('the server did not answer'));
       }, ANSWER_TIMEOUT_MS);
     },
-    [reject],
+    [reject, release],
   );
 
   /** An attempt for autobet: settles once the dial has landed (stake and what came back, in cents). */
@@ -114,10 +126,11 @@ export function useUpgrade() {
       setSpinning(null);
       setPending(false);
       setLast(result);
+      release();
       if (result.success) celebrate();
       resolve({ stake: sentStake.current, payout: result.success ? Math.round(result.payout * 100) : 0 });
     },
-    [resolve],
+    [resolve, release],
   );
 
   return { pending, spinning, last, attempt, place, finishSpin };

@@ -60,7 +60,8 @@ export function useVip() {
 /** Progress from the current level's threshold to the next one's; full at the top level. */
 export function vipProgress(v: VipView): { value: number; remaining: number; next: VipLevelView | null } {
   const next = v.nextLevel ?? null;
-  if (!next) return { value: 1, remaining: 0, next: null };
+  // the top level's next is itself
+  if (!next || next.name === v.currentLevel.name) return { value: 1, remaining: 0, next: null };
   const span = next.wagerNeeded - v.currentLevel.wagerNeeded;
   const value = span > 0 ? (v.wager - v.currentLevel.wagerNeeded) / span : 1;
   return {

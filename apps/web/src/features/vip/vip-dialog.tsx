@@ -1,3 +1,4 @@
+import { WagerToLevel } from '../../ui/wager-to-level.tsx';
 import type { VipView } from '@coinsite/shared/schemas/economy';
 import { ChevronLeft, ChevronRight, Crown } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -36,7 +37,13 @@ function RankCarousel({ v }: { v: VipView }) {
       >
         <ChevronLeft className="h-4 w-4" />
       </button>
-      <ol ref={strip} className="flex snap-x snap-mandatory gap-3 overflow-x-auto scroll-smooth px-6 py-2">
+      {/* focusable, so a keyboard can scroll it with the arrow keys (its cards hold no control) */}
+      <ol
+        ref={strip}
+        tabIndex={0}
+        aria-label="VIP ranks"
+        className="flex snap-x snap-mandatory gap-3 overflow-x-auto scroll-smooth px-6 py-2"
+      >
         {ranks.map((r) => {
           const current = r.name === currentName;
           const reached = v.wager >= r.wagerNeeded;
@@ -46,11 +53,15 @@ function RankCarousel({ v }: { v: VipView }) {
               data-current={current}
               className={cn(
                 'flex w-40 shrink-0 snap-center flex-col items-center gap-1.5 rounded-2xl bg-ink-950/60 p-4 text-center ring-1 ring-ink-700',
-                !reached && 'opacity-60',
               )}
               style={current ? { boxShadow: `inset 0 0 0 2px ${r.color}` } : undefined}
             >
-              <Crown className="h-8 w-8" style={{ color: r.color }} aria-hidden="true" />
+              {/* a rank not reached yet dims its crown only: its words stay readable */}
+              <Crown
+                className={cn('h-8 w-8', !reached && 'opacity-50')}
+                style={{ color: r.color }}
+                aria-hidden="true"
+              />
               <p className="font-bold" style={{ color: r.color }}>
                 {r.name}
               </p>
@@ -110,9 +121,7 @@ function VipBody({ v }: { v: VipView }) {
               {p.next ? formatXpOf(v.wager, p.next.wagerNeeded) : formatXp(v.wager)}
             </span>
           </span>
-          <span>
-            {p.next ? `Earn ${formatXp(p.remaining)} more to level up` : 'You reached the top level!'}
-          </span>
+          <span>{p.next ? <WagerToLevel coins={p.remaining} /> : 'You reached the top level!'}</span>
         </div>
       </div>
       <RankCarousel v={v} />

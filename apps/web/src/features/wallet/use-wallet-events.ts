@@ -1,5 +1,6 @@
 import { ACCOUNT_EVENTS } from '@coinsite/shared/constants';
 import { useEffect } from 'react';
+import { afterReveal } from '../../lib/reveal-hold.ts';
 import { onSocket } from '../../lib/socket.ts';
 import { playSound } from '../../lib/sounds.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
@@ -15,9 +16,9 @@ export function useWalletEvents(): void {
   useEffect(() => {
     /** What stakes took beyond the shown wallet while wins were held back (see applyWalletDelta). */
     let owed = { userId: '', cents: 0 };
-    const offDelta = onSocket('chat', ACCOUNT_EVENTS.updateWallet, (amount) => {
-      const delta = typeof amount === 'number' ? amount : Number(amount);
-      if (!Number.isFinite(delta) || delta === 0) return;
+    /** Gains received but held until a game's animation on this screen has ended (reveal-hold.ts). */
+    let heldCents = 0;
+    const apply = (delta: number) => {
       const { user, patchUser } = useAuthStore.getState();
       if (!user) return;
       const before = owed.userId === user._id ? owed.cents : 0;
@@ -29,11 +30,28 @@ export function useWalletEvents(): void {
       owed = { userId: user._id, cents: owedCents };
       patchUser(figures);
       if (delta > 0) playSound('win');
+    };
+    const offDelta = onSocket('chat', ACCOUNT_EVENTS.updateWallet, (amount) => {
+      const delta = typeof amount === 'number' ? amount : Number(amount);
+      if (!Number.isFinite(delta) || delta === 0) return;
+      if (delta < 0) {
+        apply(delta); // a stake shows at once: the player made it
+        return;
+      }
+      // a gain waits for the animation that reveals it (issue 28 item 5)
+      const cents = Math.round(delta * 100);
+      heldCents += cents;
+      afterReveal(null, () => {
+        heldCents -= cents;
+        apply(delta);
+      });
     });
     const offBalance = onSocket('chat', ACCOUNT_EVENTS.walletBalance, (payload) => {
-      const balance = balanceOf(payload);
+      const server = balanceOf(payload);
       const { user, patchUser } = useAuthStore.getState();
-      if (!user || balance === null) return;
+      if (!user || server === null) return;
+      // gains still held for an animation are added when it ends: never twice
+      const balance = Math.max(0, Math.round(server * 100) - heldCents) / 100;
       owed = { userId: user._id, cents: 0 }; // the server's balance, without the wins held back
       if (balance > user.wallet) playSound('win');
       patchUser({ wallet: balance });

@@ -12,7 +12,7 @@ export interface WalletFigures {
  * `owedCents` is what stakes took beyond the shown wallet: the server announces a stake at once but
  * a win only after its game's animation (the short one in instant mode), so quick bets (autobet) can
  * announce stakes that the still held-back wins pay for. The wallet shows 0 meanwhile, and later gains pay the owed
- * part first, so the wallet ends where the server's balance is (issue 15, docs/decisions.md).
+ * part first, so the wallet ends where the server's balance is (issue 15, docs/decisions/web.md).
  */
 export function applyWalletDelta(
   current: WalletFigures,

@@ -3,10 +3,10 @@ import fc from 'fast-check';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { startServer, type TestServer } from '../test-support/server.ts';
-import { findLedgerMismatches } from './ledger.ts';
+import { startServer, type TestServer } from './server.ts';
+import { findLedgerMismatches } from '../platform/ledger.ts';
 import { importCode, simulateBet } from '../economy/cashier/cashier.test-support.ts';
-import { inTransaction } from './tx.ts';
+import { inTransaction } from '../platform/tx.ts';
 
 /**
  * Standing check (issue 9): bounded bad input to every HTTP route and every socket event, read from

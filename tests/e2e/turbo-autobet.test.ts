@@ -1,0 +1,210 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextEvent } from '../../apps/server/src/test-support/server.ts';
+import { TURBO_REPLY_GAP_MS, TURBO_SEND_GAP_MS } from '../../apps/web/src/features/autobet/use-autobet.ts';
+import { type Site, startSite } from './support/site.ts';
+
+/**
+ * Issue 33 item 1: turbo. With instant mode on, a dice autobet runs as fast as the server takes
+ * bets. A 30-second run's rate and long frames are LOGGED (not asserted: the machine is shared);
+ * the stop rules are asserted exact against the bets the server stored. Knobs for a measurement:
+ * TURBO_SECONDS (30), TURBO_PHONE=1 (390×844), TURBO_DEBUG=1 (idle baseline and long frames' scripts),
+ * TURBO_NOANIM=pulse|all (CSS animations off) or chat (the desktop chat column hidden).
+ */
+describe('turbo autobet on dice in the browser', () => {
+  let site: Site;
+  beforeAll(async () => {
+    site = await startSite();
+  });
+  afterAll(() => site?.close());
+  const db = () => site.server.site.ctx.db;
+
+  /** The bets stored for the player after bet id `after`, oldest first, as net profits in cents. */
+  async function sessionNets(userId: number, after: number) {
+    const rows = await db()
+      .selectFrom('bets')
+      .select(['id', 'stake', 'payout'])
+      .where('user_id', '=', userId)
+      .where('id', '>', after)
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({ id: r.id, net: r.payout - r.stake }));
+  }
+  async function lastBetId(userId: number) {
+    const r = await db()
+      .selectFrom('bets')
+      .select('id')
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    return r?.id ?? 0;
+  }
+  /** The index of the first bet after which the running profit meets `stop`, or -1. */
+  function firstStop(nets: number[], stop: (profit: number, net: number, n: number) => boolean) {
+    let profit = 0;
+    for (let i = 0; i < nets.length; i++) {
+      profit += nets[i] ?? 0;
+      if (stop(profit, nets[i] ?? 0, i + 1)) return i;
+    }
+    return -1;
+  }
+
+  async function run(
+    page: Page,
+    fields: Record<string, string>,
+    expectEnd: string,
+    timeout = 60_000,
+  ): Promise<void> {
+    for (const [id, value] of Object.entries(fields)) await page.getByTestId(id).fill(value);
+    await page.getByTestId('auto-start').click();
+    const session = page.getByTestId('auto-session');
+    await expect.poll(() => session.getAttribute('data-ended'), { timeout }).toBe(expectEnd);
+  }
+
+  const centsOf = (text: string | null) => Math.round(Number((text ?? '').replace('−', '-')) * 100);
+
+  it('a 30-second turbo run (rate logged), then 100 bets, a stop on loss and a stop on profit, each exact', {
+    timeout: 300_000,
+  }, async () => {
+    const user = await site.server.newUser();
+    await site.fund(user.id, 1000);
+    const page = await site.signedIn(user.token, '/dice', {
+      storage: { 'game-settings': JSON.stringify({ instant: { dice: true } }) },
+      // TURBO_PHONE=1: the same run at 390×844 (less to render per frame)
+      phone: process.env.TURBO_PHONE === '1',
+    });
+    await page.evaluate(() => {
+      const w = window as unknown as { __long: number[] };
+      w.__long = [];
+      try {
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as Array<{
+            duration: number;
+            scripts: Array<{
+              sourceURL: string;
+              sourceFunctionName: string;
+              invoker: string;
+              duration: number;
+            }>;
+          }>) {
+            w.__long.push(e.duration);
+            (w as unknown as { __scripts: string[] }).__scripts ??= [];
+            for (const sc of e.scripts)
+              (w as unknown as { __scripts: string[] }).__scripts.push(
+                `${Math.round(sc.duration)} ${sc.invoker} ${sc.sourceURL.split('/').pop()}:${sc.sourceFunctionName}`,
+              );
+          }
+        }).observe({ type: 'long-animation-frame' });
+      } catch {
+        // no Long Animation Frames API
+      }
+    });
+    await expect.poll(() => page.getByTestId('instant-toggle').getAttribute('aria-pressed')).toBe('true');
+
+    // the same pacing from a bare socket client for 5 s: what this machine and server allow, to read
+    // the browser's figure against
+    const bare = await site.server.newUser();
+    await site.fund(bare.id, 100);
+    const sock = await site.server.socket('dice', bare.token);
+    let bareBets = 0;
+    const b0 = Date.now();
+    while (Date.now() - b0 < 5000) {
+      const sentAt = Date.now();
+      const r = nextEvent(sock, 'dice:result');
+      sock.emit('dice:bet', { amount: 0.01, rangeData: 50 });
+      await r;
+      bareBets++;
+      const repliedAt = Date.now();
+      const wait = Math.max(TURBO_REPLY_GAP_MS, TURBO_SEND_GAP_MS - (repliedAt - sentAt));
+      await new Promise((res) => setTimeout(res, wait));
+    }
+    sock.disconnect();
+    console.log(
+      `[turbo] bare socket client at turbo pacing: ${(bareBets / ((Date.now() - b0) / 1000)).toFixed(1)} bets/s`,
+    );
+    if (process.env.TURBO_NOANIM === 'pulse')
+      await page.addStyleTag({ content: '.animate-pulse, .animate-ping { animation: none !important; }' });
+    if (process.env.TURBO_NOANIM === 'chat')
+      await page.addStyleTag({ content: 'main + aside { display: none !important; }' });
+    if (process.env.TURBO_NOANIM === 'all')
+      await page.addStyleTag({
+        content: '*, *::before, *::after { animation: none !important; transition: none !important; }',
+      });
+    if (process.env.TURBO_DEBUG) {
+      await page.waitForTimeout(5000);
+      const idle = await page.evaluate(() => (window as unknown as { __long: number[] }).__long.splice(0));
+      console.log(
+        `[turbo] idle page, 5 s: ${idle.length} long frames, ${Math.round(idle.reduce((a, b) => a + b, 0))} ms`,
+      );
+      await page.evaluate(() => {
+        (window as unknown as { __scripts: string[] }).__scripts = [];
+      });
+    }
+    await page.getByTestId('bet-mode-auto').click();
+    await page.getByLabel('Bet Amount').fill('0.01');
+
+    // 1. thirty seconds of turbo, stopped by the player
+    let before = await lastBetId(user.id);
+    await page.getByTestId('auto-bets').fill('0');
+    await page.getByTestId('auto-start').click();
+    const t0 = Date.now();
+    await page.waitForTimeout(Number(process.env.TURBO_SECONDS ?? 30) * 1000);
+    if (process.env.TURBO_DEBUG) {
+      // where the long frames' script time went, by script (the rest of a long frame is rendering)
+      const scripts = await page.evaluate(
+        () => (window as unknown as { __scripts?: string[] }).__scripts ?? [],
+      );
+      const by = new Map<string, number>();
+      for (const line of scripts) {
+        const [ms, ...rest] = line.split(' ');
+        by.set(rest.join(' '), (by.get(rest.join(' ')) ?? 0) + Number(ms));
+      }
+      const top = [...by].sort((a, b) => b[1] - a[1]).slice(0, 10);
+      console.log(`[turbo] long-frame scripts: ${top.map(([k, v]) => `${v} ms ${k}`).join('; ')}`);
+    }
+    await page.getByTestId('auto-stop').click();
+    const seconds = (Date.now() - t0) / 1000;
+    const session = page.getByTestId('auto-session');
+    await expect.poll(() => session.getAttribute('data-ended')).toBe('player');
+    await page.waitForTimeout(500); // a bet in flight at Stop settles on the server
+    const played = Number(await page.getByTestId('auto-played').textContent());
+    const long = await page.evaluate(() => (window as unknown as { __long: number[] }).__long);
+    const nets = await sessionNets(user.id, before);
+    console.log(
+      `[turbo] dice autobet: ${played} bets in ${seconds.toFixed(1)} s = ${(played / seconds).toFixed(1)} bets/s; ` +
+        `long frames over 50 ms: ${long.length} (longest ${Math.round(Math.max(0, ...long))} ms)`,
+    );
+    // every bet the session counted is a stored bet, with the same profit (a bet sent just before
+    // Stop may land on the server after the session ended: at most one)
+    expect(nets.length - played).toBeGreaterThanOrEqual(0);
+    expect(nets.length - played).toBeLessThanOrEqual(1);
+    const counted = nets.slice(0, played).reduce((s, b) => s + b.net, 0);
+    expect(centsOf(await page.getByTestId('auto-profit').textContent())).toBe(counted);
+    await site.settledShot(page, 'turbo-dice-1440');
+
+    // 2. exactly 100 bets
+    before = await lastBetId(user.id);
+    await run(page, { 'auto-bets': '100' }, 'count');
+    expect((await sessionNets(user.id, before)).length).toBe(100);
+    expect(await page.getByTestId('auto-played').textContent()).toBe('100');
+
+    // 3. stop on loss 0.05 at roll under 10 (mostly losses): stops at the first bet that reaches it
+    await page.getByTestId('dice-roll-under').fill('10');
+    before = await lastBetId(user.id);
+    await run(page, { 'auto-bets': '0', 'auto-stop-loss': '0.05' }, 'loss');
+    let got = (await sessionNets(user.id, before)).map((b) => b.net);
+    expect(firstStop(got, (p) => -p >= 5)).toBe(got.length - 1);
+
+    // 4. stop on profit 0.50 with 1.00 at roll under 50, doubling on a loss: the first win ends it
+    // (a plain 1.00 at a 1% edge may never get there)
+    await page.getByTestId('dice-roll-under').fill('50');
+    await page.getByLabel('Bet Amount').fill('1.00');
+    await page.getByTestId('auto-loss-increase').click();
+    await page.getByTestId('auto-loss-percent').fill('100');
+    before = await lastBetId(user.id);
+    await run(page, { 'auto-stop-loss': '', 'auto-stop-profit': '0.50' }, 'profit');
+    got = (await sessionNets(user.id, before)).map((b) => b.net);
+    expect(firstStop(got, (p) => p >= 50)).toBe(got.length - 1);
+    expect(centsOf(await page.getByTestId('auto-profit').textContent())).toBe(got.reduce((s, n) => s + n, 0));
+  });
+});
