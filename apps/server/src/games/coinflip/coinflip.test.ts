@@ -44,8 +44,12 @@ describe.each(DB_KINDS)('coinflip on %s', (db) => {
 
   async function create(socket: Socket, amount: number, side: 'heads' | 'tails') {
     const created = nextEvent(socket, 'coinflip:created');
+    // the creator's "Coinflip created!" follows in its own frame: wait for it too, or a loaded machine
+    // delivers it to the next step's listener
+    const told = nextEvent(socket, 'coinflip:success');
     socket.emit('coinflip:create', { amount, side });
-    return String((await created)[0]);
+    const [id] = await Promise.all([created, told]);
+    return String(id[0]);
   }
   async function expectError(socket: Socket, event: string, arg: unknown, message: string) {
     await spaced();
