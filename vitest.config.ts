@@ -46,7 +46,10 @@ export default defineConfig({
           env: { ROUND_CHAIN_LENGTH: '1000' },
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/support/global-setup.ts'],
-          testTimeout: 60_000,
+          // two files at once load a 2-core machine to ~10 runnable threads (each file alone keeps 1.6
+          // cores busy: its server, Chromium's renderer and compositor): a test of 40 s alone can need
+          // 60 s then. A limit for a hung test, not a pace (docs/decisions/testing.md)
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           // with TEST_FILE_WORKERS=2 each file has its own server and browser contexts on the one Chromium
           ...parallel,

@@ -73,7 +73,7 @@ describe('what players and operators see (issue 28)', () => {
     await page.getByRole('button', { name: 'Open for 1.00' }).click();
     await page
       .getByText('You got Paper Shuriken worth 0.10 from a 1.00 case (−0.90).')
-      .waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: 45_000 });
     expect(await page.getByText('You won Paper Shuriken').count()).toBe(0);
     await settledShot(page, 'case-losing-toast-1440');
   });

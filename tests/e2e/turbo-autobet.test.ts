@@ -9,7 +9,8 @@ import { type Site, startSite } from './support/site.ts';
  * bets. A 30-second run's rate and long frames are LOGGED (not asserted: the machine is shared);
  * the stop rules are asserted exact against the bets the server stored. Knobs for a measurement:
  * TURBO_SECONDS (30), TURBO_PHONE=1 (390×844), TURBO_DEBUG=1 (idle baseline and long frames' scripts),
- * TURBO_NOANIM=pulse|all (CSS animations off) or chat (the desktop chat column hidden).
+ * TURBO_NOANIM=pulse|all (CSS animations off) or chat (the desktop chat column hidden), TURBO_CSS (a
+ * style sheet added to the page).
  */
 describe('turbo autobet on dice in the browser', () => {
   let site: Site;
@@ -58,7 +59,19 @@ describe('turbo autobet on dice in the browser', () => {
     for (const [id, value] of Object.entries(fields)) await page.getByTestId(id).fill(value);
     await page.getByTestId('auto-start').click();
     const session = page.getByTestId('auto-session');
-    await expect.poll(() => session.getAttribute('data-ended'), { timeout }).toBe(expectEnd);
+    try {
+      await expect.poll(() => session.getAttribute('data-ended'), { timeout }).toBe(expectEnd);
+    } catch (err) {
+      // what the session did instead (a loaded machine once ran a stop-on-loss session for 60 s)
+      const seen = await Promise.all(
+        ['auto-played', 'auto-profit'].map((id) => page.getByTestId(id).textContent()),
+      );
+      const chance = await page.getByTestId('dice-chance').inputValue();
+      console.log(
+        `[turbo] session not ended by ${expectEnd}: played ${seen[0]}, profit ${seen[1]}, chance ${chance}`,
+      );
+      throw err;
+    }
   }
 
   const centsOf = (text: string | null) => Math.round(Number((text ?? '').replace('−', '-')) * 100);
@@ -79,7 +92,10 @@ describe('turbo autobet on dice in the browser', () => {
       try {
         new PerformanceObserver((list) => {
           for (const e of list.getEntries() as unknown as Array<{
+            startTime: number;
             duration: number;
+            renderStart: number;
+            styleAndLayoutStart: number;
             scripts: Array<{
               sourceURL: string;
               sourceFunctionName: string;
@@ -88,6 +104,15 @@ describe('turbo autobet on dice in the browser', () => {
             }>;
           }>) {
             w.__long.push(e.duration);
+            // where the frame went: before rendering (tasks, scripts), style and layout, the rest (paint)
+            const render = e.renderStart || e.startTime + e.duration;
+            const layout = e.styleAndLayoutStart || render;
+            (w as unknown as { __split: number[][] }).__split ??= [];
+            (w as unknown as { __split: number[][] }).__split.push([
+              Math.round(render - e.startTime),
+              Math.round(layout - render),
+              Math.round(e.startTime + e.duration - layout),
+            ]);
             (w as unknown as { __scripts: string[] }).__scripts ??= [];
             for (const sc of e.scripts)
               (w as unknown as { __scripts: string[] }).__scripts.push(
@@ -130,6 +155,8 @@ describe('turbo autobet on dice in the browser', () => {
       await page.addStyleTag({
         content: '*, *::before, *::after { animation: none !important; transition: none !important; }',
       });
+    // TURBO_CSS: a style sheet to try against the figures (what a containment or an animation costs)
+    if (process.env.TURBO_CSS) await page.addStyleTag({ content: process.env.TURBO_CSS });
     if (process.env.TURBO_DEBUG) {
       await page.waitForTimeout(5000);
       const idle = await page.evaluate(() => (window as unknown as { __long: number[] }).__long.splice(0));
@@ -161,6 +188,10 @@ describe('turbo autobet on dice in the browser', () => {
       }
       const top = [...by].sort((a, b) => b[1] - a[1]).slice(0, 10);
       console.log(`[turbo] long-frame scripts: ${top.map(([k, v]) => `${v} ms ${k}`).join('; ')}`);
+      const split = await page.evaluate(() => (window as unknown as { __split?: number[][] }).__split ?? []);
+      console.log(
+        `[turbo] long frames as [tasks, rAF+pre-layout, style+layout+paint] ms: ${JSON.stringify(split)}`,
+      );
     }
     await page.getByTestId('auto-stop').click();
     const seconds = (Date.now() - t0) / 1000;
@@ -190,6 +221,8 @@ describe('turbo autobet on dice in the browser', () => {
 
     // 3. stop on loss 0.05 at roll under 10 (mostly losses): stops at the first bet that reaches it
     await page.getByTestId('dice-roll-under').fill('10');
+    await page.getByTestId('dice-roll-under').blur();
+    await expect.poll(() => page.getByTestId('dice-chance').inputValue()).toBe('10.00');
     before = await lastBetId(user.id);
     await run(page, { 'auto-bets': '0', 'auto-stop-loss': '0.05' }, 'loss');
     let got = (await sessionNets(user.id, before)).map((b) => b.net);
@@ -198,6 +231,8 @@ describe('turbo autobet on dice in the browser', () => {
     // 4. stop on profit 0.50 with 1.00 at roll under 50, doubling on a loss: the first win ends it
     // (a plain 1.00 at a 1% edge may never get there)
     await page.getByTestId('dice-roll-under').fill('50');
+    await page.getByTestId('dice-roll-under').blur();
+    await expect.poll(() => page.getByTestId('dice-chance').inputValue()).toBe('50.00');
     await page.getByLabel('Bet Amount').fill('1.00');
     await page.getByTestId('auto-loss-increase').click();
     await page.getByTestId('auto-loss-percent').fill('100');

@@ -1,4 +1,5 @@
 import { cn } from '../lib/cn.ts';
+import { useCalm } from '../lib/use-calm.ts';
 
 interface ProgressProps {
   /** 0..1 */
@@ -10,6 +11,8 @@ interface ProgressProps {
 
 export function Progress({ value, color, label, className }: ProgressProps) {
   const pct = Math.round(Math.min(1, Math.max(0, value)) * 1000) / 10;
+  // slides to a new value; a bar moving with every bet of a turbo autobet just follows it
+  const calm = useCalm(pct);
   return (
     <div
       role="progressbar"
@@ -20,7 +23,7 @@ export function Progress({ value, color, label, className }: ProgressProps) {
       className={cn('h-1.5 w-full overflow-hidden rounded-full bg-ink-600/70', className)}
     >
       <div
-        className="h-full rounded-full transition-[width] duration-700 ease-out"
+        className={cn('h-full rounded-full', calm && 'transition-[width] duration-700 ease-out')}
         style={{ width: `${pct}%`, background: color ?? 'var(--color-accent-500)' }}
       />
     </div>

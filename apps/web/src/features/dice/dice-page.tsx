@@ -5,6 +5,7 @@ import { cn } from '../../lib/cn.ts';
 import { formatCoins } from '../../lib/format.ts';
 import { gameLimits } from '../../lib/site-store.ts';
 import { useAnimatedNumber } from '../wallet/use-animated-number.ts';
+import { useCalm, usePillFade } from '../../lib/use-calm.ts';
 import { AutobetControls, type BetMode, BetModeSwitch } from '../autobet/autobet-panel.tsx';
 import { useAutobet } from '../autobet/use-autobet.ts';
 import { useBetHotkeys } from '../bet-tools/hotkeys.ts';
@@ -50,12 +51,14 @@ function ResultNumber({ result }: { result: DiceResult | null }) {
   const instant = useInstant('dice');
   // instant mode: the roll is shown on the next frame
   const shown = useAnimatedNumber(result?.shown ?? 50, instant ? 1 : BET_LOCK_MS);
+  const calm = useCalm(result?.betId);
   return (
     <div className="flex flex-col items-center gap-1" aria-live="polite">
       <span
         data-testid="dice-result"
         className={cn(
-          'font-mono text-6xl font-black tabular-nums drop-shadow-lg transition-colors sm:text-7xl',
+          'font-mono text-6xl font-black tabular-nums drop-shadow-lg sm:text-7xl',
+          calm && 'transition-colors',
           !result ? 'text-white/25' : result.win ? 'text-accent-400' : 'text-red-400',
         )}
       >
@@ -69,13 +72,15 @@ function ResultNumber({ result }: { result: DiceResult | null }) {
 }
 
 function History({ items }: { items: DiceResult[] }) {
+  const fade = usePillFade(items[0]?.betId);
   return (
     <ol className="flex h-7 justify-end gap-1.5 overflow-hidden" aria-label="Recent rolls">
       {[...items].reverse().map((r) => (
         <li
           key={r.betId}
           className={cn(
-            'shrink-0 animate-[fade-in_250ms_ease-out] rounded-full px-2.5 py-1 font-mono text-xs font-bold text-ink-950',
+            'shrink-0 rounded-full px-2.5 py-1 font-mono text-xs font-bold text-ink-950',
+            fade(r.betId),
             r.win ? 'bg-accent-400' : 'bg-ink-600 text-ink-200',
           )}
         >

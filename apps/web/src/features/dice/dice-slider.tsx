@@ -1,4 +1,5 @@
 import { cn } from '../../lib/cn.ts';
+import { PILL_FADE, useCalm } from '../../lib/use-calm.ts';
 import { clampTarget, diceRangeHint } from './dice-math.ts';
 
 const thumb =
@@ -33,6 +34,8 @@ export function DiceSlider({
   disabled?: boolean;
 }) {
   const under = target / 100;
+  // the mark slides and fades in at a person's pace; in a turbo run it just jumps
+  const calm = useCalm(mark?.id);
   const range = diceRangeHint();
   const minUnder = range.min / 100;
   const maxUnder = range.max / 100;
@@ -52,14 +55,18 @@ export function DiceSlider({
         <div className="relative">
           {mark ? (
             <div
-              className="absolute -top-9 z-10 -translate-x-1/2 transition-[left] duration-300 ease-out"
+              className={cn(
+                'absolute -top-9 z-10 -translate-x-1/2',
+                calm && 'transition-[left] duration-300 ease-out',
+              )}
               style={{ left: `${mark.roll}%` }}
               aria-hidden="true"
             >
               <span
                 key={mark.id}
                 className={cn(
-                  'block animate-[fade-in_250ms_ease-out] rounded-md px-1.5 py-0.5 font-mono text-xs font-black text-ink-950 shadow-lg',
+                  'block rounded-md px-1.5 py-0.5 font-mono text-xs font-black text-ink-950 shadow-lg',
+                  calm && PILL_FADE,
                   mark.win ? 'bg-accent-400' : 'bg-red-400',
                 )}
               >

@@ -10,6 +10,7 @@ import {
 import { Shuffle, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { usePillFade } from '../../lib/use-calm.ts';
 import { formatCoins } from '../../lib/format.ts';
 import { gameLimits } from '../../lib/site-store.ts';
 import { Button } from '../../ui/button.tsx';
@@ -83,13 +84,15 @@ function RiskSwitch({
 }
 
 function History({ items }: { items: KenoRound[] }) {
+  const fade = usePillFade(items[0]?.betId);
   return (
     <ol className="flex h-7 justify-end gap-1.5 overflow-hidden" aria-label="Recent draws">
       {items.map((r) => (
         <li
           key={r.betId}
           className={cn(
-            'shrink-0 animate-[fade-in_250ms_ease-out] rounded-full px-2.5 py-1 font-mono text-xs font-bold',
+            'shrink-0 rounded-full px-2.5 py-1 font-mono text-xs font-bold',
+            fade(r.betId),
             r.payout > 0 ? 'bg-cyan-400 text-ink-950' : 'bg-ink-600 text-ink-200',
           )}
         >

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { usePillFade } from '../../lib/use-calm.ts';
 import { formatCoins } from '../../lib/format.ts';
 import { gameLimits } from '../../lib/site-store.ts';
 import { AutobetControls, type BetMode, BetModeSwitch } from '../autobet/autobet-panel.tsx';
@@ -108,13 +109,15 @@ function BigResult({ result }: { result: LimboResult | null }) {
 }
 
 function History({ items }: { items: LimboResult[] }) {
+  const fade = usePillFade(items[0]?.betId);
   return (
     <ol className="flex h-7 justify-end gap-1.5 overflow-hidden" aria-label="Recent results">
       {[...items].reverse().map((r) => (
         <li
           key={r.betId}
           className={cn(
-            'shrink-0 animate-[fade-in_250ms_ease-out] rounded-full px-2.5 py-1 font-mono text-xs font-bold',
+            'shrink-0 rounded-full px-2.5 py-1 font-mono text-xs font-bold',
+            fade(r.betId),
             r.win ? 'bg-accent-400 text-ink-950' : 'bg-ink-600 text-ink-200',
           )}
         >

@@ -1,8 +1,9 @@
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { HIGH_ROLLER_STAKE, LUCKY_WIN_MULTIPLIER } from '@coinsite/shared/constants';
 import type { BetView } from '@coinsite/shared/schemas/games';
 import { gameName } from '../../app/games.tsx';
 import { cn } from '../../lib/cn.ts';
+import { useCalm } from '../../lib/use-calm.ts';
 import { formatCoins } from '../../lib/format.ts';
 import { PROFIT_CLASS, profitOf } from '../../lib/profit.ts';
 import { CoinIcon } from '../../ui/coin-icon.tsx';
@@ -49,12 +50,17 @@ const TABS: ReadonlyArray<{
 const cell = 'px-2 py-2.5 sm:px-3';
 const hideOnPhone = 'hidden sm:table-cell';
 
-function Row({ bet }: { bet: BetView }) {
+/** `fresh`: the row fades in (decided once, when it appears: a later busy spell never restarts it). */
+function Row({ bet, fresh }: { bet: BetView; fresh: boolean }) {
+  const [fadeIn] = useState(fresh);
   const profit = profitOf(bet.amount, bet.payout);
   const won = profit.tone === 'win';
   const key = gameKeyForPath(`/${bet.game}`);
   return (
-    <tr className="animate-fade-in border-t border-ink-700/60 text-sm" data-testid="live-bet-row">
+    <tr
+      className={cn('border-t border-ink-700/60 text-sm', fadeIn && 'animate-fade-in')}
+      data-testid="live-bet-row"
+    >
       <td className={cn(cell, hideOnPhone)}>
         <button
           type="button"
@@ -140,6 +146,9 @@ function BetTable({ bets, empty, size }: { bets: BetView[]; empty: string; size:
 }
 
 function BetRows({ bets, size }: { bets: BetView[]; size: number }) {
+  // new rows fade in when bets arrive at a calm pace; a busy feed (a turbo autobet: a batch every
+  // 250 ms) shows them at once rather than keep the table animating
+  const calm = useCalm(bets[0]?.id);
   return (
     <div className="overflow-x-auto px-2 sm:px-1">
       <table className="w-full min-w-0 table-auto">
@@ -155,7 +164,7 @@ function BetRows({ bets, size }: { bets: BetView[]; size: number }) {
         </thead>
         <tbody>
           {bets.slice(0, size).map((bet) => (
-            <Row key={bet.id} bet={bet} />
+            <Row key={bet.id} bet={bet} fresh={calm} />
           ))}
         </tbody>
       </table>

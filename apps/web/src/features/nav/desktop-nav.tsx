@@ -89,8 +89,10 @@ function AccountArea() {
 export function DesktopNav() {
   const wide = useMediaQuery(WIDE_QUERY);
   const icon = 'h-4 w-4 text-ink-400';
+  // nothing scrolls under the desktop header (the page scrolls below it): no backdrop blur, which the
+  // compositor would redo whenever the balance in it changes
   return (
-    <header className="shrink-0 bg-ink-900/95 backdrop-blur">
+    <header className="shrink-0 bg-ink-900/95">
       <UtilityStrip wide={wide} />
       <div className="flex h-16 items-center gap-2 border-b border-ink-700 px-4">
         <Link to="/home" className="mr-3 rounded-lg" aria-label={HOME_LINK_LABEL}>

@@ -1,6 +1,7 @@
 import { PLINKO_RISKS, type PlinkoRisk, plinkoMaxMultiplier } from '@coinsite/shared/fairness';
 import { useCallback, useRef, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { usePillFade } from '../../lib/use-calm.ts';
 import { formatCoins } from '../../lib/format.ts';
 import { useInstant } from '../../lib/game-settings.ts';
 import { gameLimits } from '../../lib/site-store.ts';
@@ -26,6 +27,7 @@ function multiplierText(m: number): string {
 
 /** The multipliers of the last balls to land, newest first, in their slots' colours. */
 function LandedList({ items }: { items: readonly PlinkoDrop[] }) {
+  const fade = usePillFade(items[0]?.betId);
   return (
     <ol
       aria-label="Recent drops"
@@ -35,7 +37,10 @@ function LandedList({ items }: { items: readonly PlinkoDrop[] }) {
       {items.map((d) => (
         <li
           key={d.betId}
-          className="flex h-9 w-14 shrink-0 animate-[fade-in_250ms_ease-out] items-center justify-center rounded-lg font-mono text-xs font-black text-ink-950 md:w-16"
+          className={cn(
+            'flex h-9 w-14 shrink-0 items-center justify-center rounded-lg font-mono text-xs font-black text-ink-950 md:w-16',
+            fade(d.betId),
+          )}
           style={{ background: slotColors(d.rows, d.risk)[d.slot] }}
         >
           {multiplierText(d.multiplier)}

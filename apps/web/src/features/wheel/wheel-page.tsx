@@ -9,6 +9,7 @@ import {
 import { WHEEL_SPIN_MS } from '@coinsite/shared/schemas/wheel';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { usePillFade } from '../../lib/use-calm.ts';
 import { formatCoins } from '../../lib/format.ts';
 import { useInstant } from '../../lib/game-settings.ts';
 import { gameLimits } from '../../lib/site-store.ts';
@@ -74,6 +75,7 @@ export function WheelPage() {
   const [spinning, setSpinning] = useState<WheelSpin | null>(null);
   const [shown, setShown] = useState<WheelSpin | null>(null);
   const [history, setHistory] = useState<WheelSpin[]>([]);
+  const fade = usePillFade(history[0]?.betId);
   const rotationRef = useRef(0);
   const revealTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const waiters = useRef(new Map<string, () => void>());
@@ -209,7 +211,10 @@ export function WheelPage() {
         {[...history].reverse().map((s) => (
           <li
             key={s.betId}
-            className="shrink-0 animate-[fade-in_250ms_ease-out] rounded-full px-2.5 py-1 font-mono text-xs font-bold text-ink-950"
+            className={cn(
+              'shrink-0 rounded-full px-2.5 py-1 font-mono text-xs font-bold text-ink-950',
+              fade(s.betId),
+            )}
             style={{ background: segmentColor(Math.round(s.multiplier * 100)) }}
           >
             {mult(s.multiplier)}
