@@ -20,6 +20,7 @@ export class OnlineCounter {
   private readonly node = randomUUID();
   private others = 0;
   private sent = -1;
+  private ticking = false;
   private timer: NodeJS.Timeout | null = null;
   private readonly key: string;
 
@@ -65,13 +66,32 @@ export class OnlineCounter {
     return this.local() + this.others;
   }
 
-  /** Publishes this node's figure, reads the others' and sends the total if it changed. */
+  /**
+   * Publishes this node's figure, reads the others' and sends the total if it changed. One tick at a
+   * time (a slow Redis must not let an older count be sent after a newer one), and the total is this
+   * node's count after the Redis round trip, not from before it.
+   */
   async tick(): Promise<void> {
-    const mine = this.local();
+    if (this.ticking) return;
+    this.ticking = true;
+    try {
+      await this.shareCount();
+      const total = this.local() + this.others;
+      if (total !== this.sent) {
+        this.sent = total;
+        this.realtime.ns('chat').local.emit(USERS_ONLINE_EVENT, total);
+      }
+    } finally {
+      this.ticking = false;
+    }
+  }
+
+  /** With Redis: this node's figure out, the other nodes' live figures in (`others`). */
+  private async shareCount(): Promise<void> {
     if (this.redis) {
       try {
         const t = this.now();
-        await this.redis.hset(this.key, this.node, `${mine}:${t}`);
+        await this.redis.hset(this.key, this.node, `${this.local()}:${t}`);
         const all = await this.redis.hgetall(this.key);
         let others = 0;
         const stale: string[] = [];
@@ -86,11 +106,6 @@ export class OnlineCounter {
       } catch {
         // Redis away: carry on with the last figure of the other nodes
       }
-    }
-    const total = mine + this.others;
-    if (total !== this.sent) {
-      this.sent = total;
-      this.realtime.ns('chat').local.emit(USERS_ONLINE_EVENT, total);
     }
   }
 }

@@ -179,13 +179,13 @@ describe.each(DB_KINDS)('site status, controls and bad input on %s', (db) => {
   });
 
   it("users-online counts the people on /chat: a player's tabs once, each guest tab once", async () => {
-    const seen: number[] = [];
     /** A signed-out /chat tab that records every users-online it hears, from its first. */
     const guest = async () => {
       const s = io(`${server.url}/chat`, { transports: ['websocket'], forceNew: true, reconnection: false });
+      const seen: number[] = [];
       const first = new Promise<number>((resolve) => s.once('users-online', resolve));
       s.on('users-online', (n: number) => seen.push(n));
-      return { s, first: await first };
+      return { s, seen, first: await first };
     };
     const g1 = await guest();
     const player = await server.newUser();
@@ -193,10 +193,14 @@ describe.each(DB_KINDS)('site status, controls and bad input on %s', (db) => {
     const g2 = await guest();
     // g2 hears at once: the player's two tabs count once, and both guests count
     expect(g2.first).toBe(g1.first + 2);
+    // g1 hears the rise at the next tick (within a second), and the fall back when the others leave
+    // (each list is its guest's own: g2's first count is not news to g1)
+    const heard = (n: number) =>
+      vi.waitFor(() => expect(g1.seen.at(-1)).toBe(n), { timeout: 15_000, interval: 50 });
+    await heard(g1.first + 2);
     for (const t of tabs) t.disconnect();
     g2.s.disconnect();
-    // and g1 hears the count fall back when the others leave (the next tick, within a second)
-    await vi.waitFor(() => expect(seen.at(-1)).toBe(g1.first), { timeout: 15_000, interval: 50 });
+    await heard(g1.first);
     g1.s.disconnect();
   });
 
