@@ -1,14 +1,24 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Test files run at once per project: TEST_FILE_WORKERS (default 2). Files are isolated from each
+ * Unit and integration files run at once: TEST_FILE_WORKERS (default 2). Files are isolated from each
  * other (own server, own database or PGlite copy, own REDIS_PREFIX), so two at once suit a quiet
  * 2-core machine (the whole suite in well under 20 minutes); on a machine already busy with other
  * work, TEST_FILE_WORKERS=1 keeps two files from starving each other into timeouts
  * (docs/decisions/testing.md, "Test suite speed").
  */
-const workers = Math.max(1, Number(process.env.TEST_FILE_WORKERS ?? 2) || 1);
-const parallel = { fileParallelism: workers > 1, maxWorkers: workers };
+const filesAtOnce = (value: string | undefined, fallback: number) => {
+  const n = Math.max(1, Number(value ?? fallback) || 1);
+  return { fileParallelism: n > 1, maxWorkers: n };
+};
+const parallel = filesAtOnce(process.env.TEST_FILE_WORKERS, 2);
+/**
+ * Browser files at once: E2E_FILE_WORKERS (default 1). One browser file alone keeps 1.6 of a 2-core
+ * machine's cores busy (its server, Chromium's renderer and software compositor); two at once asked
+ * for 3.2, ran every wait about 1.5× slower and turned a different test into a timeout in every full
+ * run (docs/decisions/testing.md, stop 36).
+ */
+const browserParallel = filesAtOnce(process.env.E2E_FILE_WORKERS, 1);
 
 // One runner for everything: pure unit tests, integration tests against a real server
 // on a random port, and browser tests that drive Debian's Chromium through playwright-core.
@@ -46,13 +56,11 @@ export default defineConfig({
           env: { ROUND_CHAIN_LENGTH: '1000' },
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/support/global-setup.ts'],
-          // two files at once load a 2-core machine to ~10 runnable threads (each file alone keeps 1.6
-          // cores busy: its server, Chromium's renderer and compositor): a test of 40 s alone can need
-          // 60 s then. A limit for a hung test, not a pace (docs/decisions/testing.md)
+          // a limit for a hung test, not a pace: a loaded machine stretches a 40 s test past 60 s
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // with TEST_FILE_WORKERS=2 each file has its own server and browser contexts on the one Chromium
-          ...parallel,
+          // with E2E_FILE_WORKERS=2 each file has its own server and browser contexts on the one Chromium
+          ...browserParallel,
         },
       },
     ],
