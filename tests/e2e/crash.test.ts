@@ -162,6 +162,8 @@ describe('crash in the browser', () => {
     const p = await fundedPlayer(ctx(), 0);
     const page = await open('/crash', p.token);
     // the strip numbers crash's own rounds: consecutive, newest first, whatever roulette did meanwhile
+    // (read once it has come: the page asks for the history after it loads)
+    await expect.poll(() => page.getByTestId('crash-history').locator('button').count()).toBeGreaterThan(1);
     const numbers = await page
       .getByTestId('crash-history')
       .locator('button')
