@@ -13,12 +13,23 @@ const filesAtOnce = (value: string | undefined, fallback: number) => {
 };
 const parallel = filesAtOnce(process.env.TEST_FILE_WORKERS, 2);
 /**
- * Browser files at once: E2E_FILE_WORKERS (default 1). One browser file alone keeps 1.6 of a 2-core
- * machine's cores busy (its server, Chromium's renderer and software compositor); two at once asked
- * for 3.2, ran every wait about 1.5× slower and turned a different test into a timeout in every full
- * run (docs/decisions/testing.md, stop 36).
+ * Browser files at once: E2E_FILE_WORKERS (default 2). Each test's pages close when it ends and the
+ * browser files run on PostgreSQL when TEST_DATABASE_URL is set (tests/e2e/support/site.ts): two full
+ * runs at two at once were green in 25 minutes (one at a time: 43). The files that measure a page's
+ * pace (turbo's bets a second and long frames) run alone after them, in the `e2e-solo` project: beside
+ * another file their figures measure the other file (docs/decisions/testing.md, stop 37).
  */
-const browserParallel = filesAtOnce(process.env.E2E_FILE_WORKERS, 1);
+const SOLO_E2E = ['tests/e2e/turbo-autobet.test.ts', 'tests/e2e/long-frames.test.ts'];
+const browserParallel = filesAtOnce(process.env.E2E_FILE_WORKERS, 2);
+
+/** What every browser project shares: one Chromium for all files (global setup), short hash chains. */
+const browserProject = {
+  env: { ROUND_CHAIN_LENGTH: '1000' },
+  globalSetup: ['tests/e2e/support/global-setup.ts'],
+  // a limit for a hung test, not a pace: a loaded machine stretches a 40 s test past 60 s
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
+};
 
 // One runner for everything: pure unit tests, integration tests against a real server
 // on a random port, and browser tests that drive Debian's Chromium through playwright-core.
@@ -53,14 +64,20 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          env: { ROUND_CHAIN_LENGTH: '1000' },
+          ...browserProject,
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/e2e/support/global-setup.ts'],
-          // a limit for a hung test, not a pace: a loaded machine stretches a 40 s test past 60 s
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          exclude: SOLO_E2E,
           // with E2E_FILE_WORKERS=2 each file has its own server and browser contexts on the one Chromium
           ...browserParallel,
+        },
+      },
+      {
+        test: {
+          name: 'e2e-solo',
+          ...browserProject,
+          include: SOLO_E2E,
+          fileParallelism: false,
+          maxWorkers: 1,
         },
       },
     ],
