@@ -8,6 +8,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../platform/config.ts';
 import { findLedgerMismatches } from '../../platform/ledger.ts';
 import { DB_KINDS, startServer, type TestServer } from '../../test-support/server.ts';
+import { seedPglite } from '../../test-support/pglite-template.ts';
 import { cashierOf } from './cashier.context.ts';
 import { balanceOf, deliver } from './cashier.test-support.ts';
 
@@ -221,6 +222,8 @@ describe('sandbox secrets', () => {
   it('are drawn per installation, kept in the data dir across restarts', async () => {
     const dirs = [0, 1].map(() => mkdtempSync(path.join(tmpdir(), 'coinsite-secrets-')));
     try {
+      // the database from the migrated template (the secrets live beside it, not in it): no initdb
+      for (const dir of dirs) await seedPglite(dir);
       const [a, b] = [await boot(dirs[0] as string), await boot(dirs[1] as string)];
       expect(a.card).toMatch(/^[0-9a-f]{64}$/);
       expect(a.skins).toMatch(/^[0-9a-f]{64}$/);
@@ -231,7 +234,7 @@ describe('sandbox secrets', () => {
     } finally {
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     }
-  }, 180_000); // three embedded-database boots on a loaded machine
+  }, 180_000); // three boots on a loaded machine
 });
 
 describe('production boot', () => {
