@@ -105,23 +105,44 @@ describe('plinko and wheel in the browser', () => {
   });
 
   it('plinko autobet in instant mode stops on the loss limit exactly where the seeds say', async () => {
-    const { user, page } = await player(20, '/plinko', { instant: 'plinko' });
-    await settledBalance(page, '20.00');
-    const seeds = await activePair(user);
-    // 8 rows low: predict 15 drops of 1.00 and stop at the first running loss
-    const outcomes = Array.from({ length: 15 }, (_, i) =>
-      plinkoOutcome({ ...seeds, nonce: seeds.nonce + i }, 100, 8, 'low'),
-    );
-    let running = 0;
+    const user = await site.server.newUser();
+    await site.fund(user.id, 20);
+    // 8 rows low: predict 15 drops of 1.00 and stop at the first running loss. A pair whose
+    // drops never run below zero in 15 has no such stop: the seeds are random, so rotate to a
+    // client seed whose drops do (as a player may set theirs) before the page opens.
+    const rotateTo = async (clientSeed: string) => {
+      const r = await site.server.api(
+        'POST',
+        '/api/provably-fair/update-seed',
+        { newClientSeed: clientSeed },
+        user.token,
+      );
+      expect(r.status).toBe(200);
+    };
+    let seeds = await activePair(user);
+    let outcomes: ReturnType<typeof plinkoOutcome>[] = [];
     let stopOnLoss = 0;
-    for (const o of outcomes) {
-      running += o.payout - 100;
-      if (running < 0) {
-        stopOnLoss = -running;
-        break;
+    for (let i = 0; stopOnLoss === 0; i++) {
+      if (i > 0) {
+        await rotateTo(`e2e-loss-${i}`);
+        seeds = await activePair(user);
+      }
+      outcomes = Array.from({ length: 15 }, (_, k) =>
+        plinkoOutcome({ ...seeds, nonce: seeds.nonce + k }, 100, 8, 'low'),
+      );
+      let running = 0;
+      for (const o of outcomes) {
+        running += o.payout - 100;
+        if (running < 0) {
+          stopOnLoss = -running;
+          break;
+        }
       }
     }
-    expect(stopOnLoss).toBeGreaterThan(0);
+    const page = await site.signedIn(user.token, '/plinko', {
+      storage: { 'game-settings': JSON.stringify({ instant: { plinko: true } }) },
+    });
+    await settledBalance(page, '20.00');
     const config: AutobetConfig = { ...DEFAULT_AUTOBET, bets: 15, stopOnLoss };
     let state = startAutobet(100);
     let stop: string | null = null;
