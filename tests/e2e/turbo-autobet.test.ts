@@ -3,12 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextEvent } from '../../apps/server/src/test-support/server.ts';
 import { TURBO_REPLY_GAP_MS, TURBO_SEND_GAP_MS } from '../../apps/web/src/features/autobet/use-autobet.ts';
 import { type Site, startSite } from './support/site.ts';
+import { profileSelfTimes, traceSelfTimes } from './support/trace-summary.ts';
 
 /**
  * Issue 33 item 1: turbo. With instant mode on, a dice autobet runs as fast as the server takes
  * bets. A 30-second run's rate and long frames are LOGGED (not asserted: the machine is shared);
  * the stop rules are asserted exact against the bets the server stored. Knobs for a measurement:
- * TURBO_SECONDS (30), TURBO_PHONE=1 (390×844), TURBO_DEBUG=1 (idle baseline and long frames' scripts),
+ * TURBO_SECONDS (30), TURBO_PHONE=1 (390×844), TURBO_DEBUG=1 (idle baseline, long frames' scripts, and
+ * the renderer's task, script, layout and style time per bet), with it TURBO_TRACE=1 (a 3-s Chromium
+ * trace: main-thread self time by event) or TURBO_PROFILE=1 (a 5-s CPU profile: self time by function),
  * TURBO_NOANIM=pulse|all (CSS animations off) or chat (the desktop chat column hidden), TURBO_CSS (a
  * style sheet added to the page).
  */
@@ -158,7 +161,21 @@ describe('turbo autobet on dice in the browser', () => {
     // TURBO_CSS: a style sheet to try against the figures (what a containment or an animation costs)
     if (process.env.TURBO_CSS) await page.addStyleTag({ content: process.env.TURBO_CSS });
     if (process.env.TURBO_DEBUG) {
+      const idleCdp = await page.context().newCDPSession(page);
+      await idleCdp.send('Performance.enable');
+      const get = async () =>
+        new Map(
+          (
+            (await idleCdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] }
+          ).metrics.map((m) => [m.name, m.value]),
+        );
+      const i0 = await get();
       await page.waitForTimeout(5000);
+      const i1 = await get();
+      const perS = (k: string) => (((i1.get(k) ?? 0) - (i0.get(k) ?? 0)) * 1000) / 5;
+      console.log(
+        `[turbo] idle renderer per second (ms): task ${perS('TaskDuration').toFixed(1)}, script ${perS('ScriptDuration').toFixed(1)}, layout ${perS('LayoutDuration').toFixed(1)}, style ${perS('RecalcStyleDuration').toFixed(1)}`,
+      );
       const idle = await page.evaluate(() => (window as unknown as { __long: number[] }).__long.splice(0));
       console.log(
         `[turbo] idle page, 5 s: ${idle.length} long frames, ${Math.round(idle.reduce((a, b) => a + b, 0))} ms`,
@@ -173,6 +190,27 @@ describe('turbo autobet on dice in the browser', () => {
     // 1. thirty seconds of turbo, stopped by the player
     let before = await lastBetId(user.id);
     await page.getByTestId('auto-bets').fill('0');
+    // a person pauses between setting up and Start: the page's first idle moment, when it opens
+    // its audio after the first click (lib/sounds.ts). The frames counted are the run's.
+    const setup = await page.evaluate(async () => {
+      await new Promise((r) => window.requestIdleCallback(() => r(null)));
+      const w = window as unknown as { __long: number[]; __scripts?: string[]; __split?: number[][] };
+      if (w.__scripts) w.__scripts = [];
+      if (w.__split) w.__split = [];
+      return w.__long.splice(0);
+    });
+    console.log(
+      `[turbo] setting up (first clicks, audio opened): ${setup.length} long frames (${setup.map(Math.round).join(', ')} ms)`,
+    );
+    // TURBO_DEBUG: the renderer's own time over the run (CDP Performance metrics), per bet
+    const cdp = process.env.TURBO_DEBUG ? await page.context().newCDPSession(page) : null;
+    const metrics = async () => {
+      if (!cdp) return new Map<string, number>();
+      const r = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+      return new Map(r.metrics.map((m) => [m.name, m.value]));
+    };
+    if (cdp) await cdp.send('Performance.enable');
+    const m0 = await metrics();
     await page.getByTestId('auto-start').click();
     const t0 = Date.now();
     await page.waitForTimeout(Number(process.env.TURBO_SECONDS ?? 30) * 1000);
@@ -193,7 +231,47 @@ describe('turbo autobet on dice in the browser', () => {
         `[turbo] long frames as [tasks, rAF+pre-layout, style+layout+paint] ms: ${JSON.stringify(split)}`,
       );
     }
+    if (cdp && process.env.TURBO_TRACE) {
+      const events: Array<Record<string, unknown>> = [];
+      cdp.on('Tracing.dataCollected', (d: { value: Array<Record<string, unknown>> }) =>
+        events.push(...d.value),
+      );
+      const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+      const p0 = Number(await page.getByTestId('auto-played').textContent());
+      await cdp.send('Tracing.start', {
+        categories:
+          'devtools.timeline,v8,disabled-by-default-devtools.timeline,blink,cc,gpu,disabled-by-default-v8.gc',
+        transferMode: 'ReportEvents',
+      });
+      await page.waitForTimeout(3000);
+      await cdp.send('Tracing.end');
+      await done;
+      const p1 = Number(await page.getByTestId('auto-played').textContent());
+      const top = traceSelfTimes(events).slice(0, 25);
+      console.log(
+        `[turbo] trace, ${p1 - p0} bets, self ms: ${top.map(([k, v]) => `${k} ${v.toFixed(0)}`).join('; ')}`,
+      );
+    }
+    if (cdp && process.env.TURBO_PROFILE) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+      await page.waitForTimeout(5000);
+      const { profile } = await cdp.send('Profiler.stop');
+      const top = profileSelfTimes(profile).slice(0, 40);
+      console.log(`[turbo] profile 5 s, self ms:\n${top.map(([k, v]) => `${v.toFixed(1)} ${k}`).join('\n')}`);
+    }
+    const m1 = await metrics();
     await page.getByTestId('auto-stop').click();
+    if (cdp) {
+      const ran = Number(await page.getByTestId('auto-played').textContent());
+      const per = (k: string) =>
+        `${(((m1.get(k) ?? 0) - (m0.get(k) ?? 0)) * 1000) / Math.max(1, ran)}`.slice(0, 5);
+      console.log(
+        `[turbo] renderer per bet (ms): task ${per('TaskDuration')}, script ${per('ScriptDuration')}, ` +
+          `layout ${per('LayoutDuration')}, style ${per('RecalcStyleDuration')} over ${ran} bets`,
+      );
+    }
     const seconds = (Date.now() - t0) / 1000;
     const session = page.getByTestId('auto-session');
     await expect.poll(() => session.getAttribute('data-ended')).toBe('player');

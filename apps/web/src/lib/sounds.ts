@@ -84,6 +84,42 @@ function audio(): AudioContext | null {
 }
 
 /**
+ * Opening the page's AudioContext is one long task (70–80 ms on a 2-core machine: the browser
+ * starts its audio output). Opened by the first sound, it landed in the middle of play: turbo's
+ * first win chime was its longest frame (issue 33). So it is opened ahead, when the page is idle
+ * after the player's click or key: from that gesture on the browser lets it play (sticky
+ * activation), and no game is waiting on the page then. Nothing is opened while the player is
+ * muted; a later gesture (the unmute itself) opens it. Returns the function that stops listening.
+ */
+export function openAudioAfterGesture(): () => void {
+  if (typeof window === 'undefined' || typeof window.AudioContext === 'undefined') return () => undefined;
+  let scheduled = false;
+  const events = ['pointerdown', 'keydown'] as const;
+  const stop = () => {
+    for (const e of events) window.removeEventListener(e, onGesture, true);
+  };
+  const open = () => {
+    scheduled = false;
+    if (context) return stop();
+    if (soundGain() <= 0) return;
+    try {
+      audio();
+      stop();
+    } catch {
+      // audio is a nicety; the first sound tries again
+    }
+  };
+  function onGesture() {
+    if (scheduled || context) return;
+    scheduled = true;
+    if ('requestIdleCallback' in window) window.requestIdleCallback(open, { timeout: 2000 });
+    else setTimeout(open, 300);
+  }
+  for (const e of events) window.addEventListener(e, onGesture, { capture: true, passive: true });
+  return stop;
+}
+
+/**
  * Plays a sound at its spec volume (or `volume`), scaled by the player's volume; silent when
  * muted, and silently does nothing when the browser has not allowed audio yet.
  */
