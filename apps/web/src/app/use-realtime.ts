@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../lib/toast.ts';
 import { onEveryNamespace, onSocket, startSockets } from '../lib/socket.ts';
+import { openAudioAfterGesture } from '../lib/sounds.ts';
 import { sessionEndReason, useAuthStore } from '../features/auth/auth-store.ts';
 import { useChatPanel } from '../features/chat/chat-panel-store.ts';
 import { useWalletEvents } from '../features/wallet/use-wallet-events.ts';
@@ -53,6 +54,9 @@ export function useRealtime(): void {
       onSocket('chat', 'connect_error', () => {
         toast.error(TEXT.lostConnection, { id: 'lost-connection' });
       }),
+      // the page's audio, opened ahead of the first sound (here with the deferred shell, not in the
+      // first load: a gesture before this moment is followed by others)
+      openAudioAfterGesture(),
     ];
     startSockets();
     return () => {

@@ -76,4 +76,24 @@ describe('opening the audio after the first gesture', () => {
     expect(made).toBe(1);
     expect(listening()).toBe(0);
   });
+
+  it('a calm sound plays for a change at a calm pace only: a turbo run chimes once, then after a pause', async () => {
+    const { calmSound } = await import('./sounds.ts');
+    let now = 10_000;
+    const chime = calmSound('win', 1000, () => now);
+    const played: boolean[] = [];
+    // a win every 80 ms for 2 s
+    for (let i = 0; i < 25; i++) {
+      played.push(chime());
+      now += 80;
+    }
+    expect(played.filter(Boolean).length).toBe(1);
+    expect(played[0]).toBe(true);
+    now += 1000;
+    expect(chime()).toBe(true); // the first win after a pause chimes again
+    now += 1500;
+    expect(chime()).toBe(true); // wins at a person's pace all chime
+    now += 200;
+    expect(chime()).toBe(false);
+  });
 });

@@ -1,5 +1,6 @@
 import { WIN_SOUND_VOLUME } from '@coinsite/shared/constants';
 import { soundGain } from './game-settings.ts';
+import { CALM_GAP_MS, nextPace, type Pace } from './use-calm.ts';
 
 /**
  * Sounds are synthesised with WebAudio: nothing to download, nothing to bundle. Each note is a
@@ -169,4 +170,25 @@ export function playSound(name: SoundName, volume?: number): void {
   } catch {
     // audio is a nicety; never let it break the page
   }
+}
+
+/**
+ * A sound for a change that can come many times a second (a turbo autobet's wins, about 12 a
+ * second): it plays only when the change comes at a calm pace, like the motion that marks a change
+ * (use-calm.ts). The first win of a run chimes; the rest stay quiet until the player pauses.
+ * Returns the function to call on each change; it says whether the sound was played.
+ */
+export function calmSound(
+  name: SoundName,
+  gapMs = CALM_GAP_MS,
+  clock: () => number = () => performance.now(),
+): () => boolean {
+  let pace: Pace = { key: 0, at: Number.NEGATIVE_INFINITY, calm: true };
+  let changes = 0;
+  return () => {
+    changes += 1;
+    pace = nextPace(pace, changes, clock(), gapMs);
+    if (pace.calm) playSound(name);
+    return pace.calm;
+  };
 }

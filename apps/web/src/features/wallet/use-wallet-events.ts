@@ -2,7 +2,7 @@ import { ACCOUNT_EVENTS } from '@coinsite/shared/constants';
 import { useEffect } from 'react';
 import { afterReveal } from '../../lib/reveal-hold.ts';
 import { onSocket } from '../../lib/socket.ts';
-import { playSound } from '../../lib/sounds.ts';
+import { calmSound, playSound } from '../../lib/sounds.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { applyWalletDelta, balanceOf } from './wallet-math.ts';
 
@@ -18,6 +18,8 @@ export function useWalletEvents(): void {
     let owed = { userId: '', cents: 0 };
     /** Gains received but held until a game's animation on this screen has ended (reveal-hold.ts). */
     let heldCents = 0;
+    /** The win chime, at a calm pace only: a turbo autobet wins about 12 times a second. */
+    const winChime = calmSound('win');
     const apply = (delta: number) => {
       const { user, patchUser } = useAuthStore.getState();
       if (!user) return;
@@ -29,7 +31,7 @@ export function useWalletEvents(): void {
       );
       owed = { userId: user._id, cents: owedCents };
       patchUser(figures);
-      if (delta > 0) playSound('win');
+      if (delta > 0) winChime();
     };
     const offDelta = onSocket('chat', ACCOUNT_EVENTS.updateWallet, (amount) => {
       const delta = typeof amount === 'number' ? amount : Number(amount);
