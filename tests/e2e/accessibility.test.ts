@@ -408,7 +408,7 @@ describe('accessibility: axe-core on every route and main dialog, both sizes, si
 
       // a game played from the keyboard alone: type a stake, Tab to the bet button, Enter
       if (signedIn) await keyboardBet(page, `/dice @ ${state}`, findings, expect);
-      await site.shot(page, `a11y-dice-${size}-${signedIn ? 'in' : 'out'}`);
+      await site.settledShot(page, `a11y-dice-${size}-${signedIn ? 'in' : 'out'}`);
 
       // the main dialogs, opened from the keyboard
       if (!signedIn) {

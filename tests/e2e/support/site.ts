@@ -79,13 +79,16 @@ const SHOTS = path.resolve(import.meta.dirname, '../../../screenshots');
  * roulette countdown bar): they never end, and a screenshot shows them as they are.
  */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => {
-      if (a.playState !== 'running') return true;
-      const timing = a.effect?.getTiming();
-      if (timing?.iterations === Number.POSITIVE_INFINITY) return true;
-      return a instanceof CSSTransition && Number(timing?.duration ?? 0) <= 100;
-    }),
+  await page.waitForFunction(
+    () =>
+      // script-driven count-ups (balance, results: use-animated-number.ts) have landed
+      !document.documentElement.hasAttribute('data-counting') &&
+      document.getAnimations().every((a) => {
+        if (a.playState !== 'running') return true;
+        const timing = a.effect?.getTiming();
+        if (timing?.iterations === Number.POSITIVE_INFINITY) return true;
+        return a instanceof CSSTransition && Number(timing?.duration ?? 0) <= 100;
+      }),
   );
 }
 

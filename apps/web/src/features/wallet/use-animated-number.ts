@@ -4,6 +4,18 @@ import { truncate2 } from '../../lib/format.ts';
 
 const easeOutCubic = (t: number) => 1 - (1 - t) ** 3;
 
+/** Count-ups running now. */
+let running = 0;
+/**
+ * Marks a count-up's start (+1) or end (-1). While any runs the page's root carries
+ * `data-counting`: a browser test's settled screenshot waits for the numbers to land (the CSS
+ * animations it already waits for do not include these script-driven ones).
+ */
+function counting(step: 1 | -1): void {
+  running = Math.max(0, running + step);
+  if (typeof document !== 'undefined') document.documentElement.toggleAttribute('data-counting', running > 0);
+}
+
 /**
  * Animates from the previously shown value to `target` over `duration` (1 s); lands exactly on
  * `target`. A value that changes again before the last animation could end (an autobet's balance,
@@ -28,6 +40,13 @@ export function useAnimatedNumber(target: number, duration = BALANCE_ANIMATION_M
       return;
     }
     let frame = 0;
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      counting(-1);
+    };
+    counting(1);
     const step = (now: number) => {
       const t = Math.min(1, (now - start) / duration);
       const value = t >= 1 ? target : from + (target - from) * easeOutCubic(t);
@@ -36,6 +55,7 @@ export function useAnimatedNumber(target: number, duration = BALANCE_ANIMATION_M
       // text renders nothing
       setShown(t >= 1 ? target : truncate2(value));
       if (t < 1) frame = requestAnimationFrame(step);
+      else end();
     };
     frame = requestAnimationFrame(step);
     // Background tabs pause animation frames: make sure the final value is shown anyway.
@@ -43,10 +63,12 @@ export function useAnimatedNumber(target: number, duration = BALANCE_ANIMATION_M
       cancelAnimationFrame(frame);
       shownRef.current = target;
       setShown(target);
+      end();
     }, duration + 50);
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(settle);
+      end();
     };
   }, [target, duration]);
 
