@@ -13,6 +13,7 @@ import {
   type RouletteState,
 } from '@coinsite/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HIDDEN_LEVEL } from '../games/rounds/round-bets.ts';
 import { roundLoopsOf } from '../games/rounds/round-games.ts';
 import {
   chatter,
@@ -106,7 +107,9 @@ describe.each(DB_KINDS)('ghost mode in crash on %s', (db) => {
       expect(players.find((p) => p.playerID === hiddenId)).toMatchObject({
         username: HIDDEN_NAME,
         betAmount: 10,
+        level: HIDDEN_LEVEL, // no level to recognise a high roller by
       });
+      expect(players.find((p) => p.playerID === String(plain.id))?.level.levelName).not.toBe('');
       expect(players.find((p) => p.playerID === String(plain.id))?.username).toBe(plain.username);
       expect(JSON.stringify(players)).not.toContain(ghost.username);
       expect(players.some((p) => p.playerID === String(ghost.id))).toBe(false);
@@ -115,6 +118,7 @@ describe.each(DB_KINDS)('ghost mode in crash on %s', (db) => {
       expect((await playersFor(token)).find((p) => p.betAmount === 10)).toMatchObject({
         playerID: String(ghost.id),
         username: ghost.username,
+        level: expect.objectContaining({ levelName: expect.stringMatching(/./) }),
       });
 
     await driveUntil(clock, loop(), () => loop().current.kind === 'over');
@@ -213,8 +217,8 @@ describe.each(DB_KINDS)('ghost mode in roulette on %s', (db) => {
     await eventually(() => Object.values(seen).every((s) => argsOf(s, 'new-player').length === 2));
     for (const s of [seen.visitor, seen.other]) {
       const players = argsOf(s, 'new-player') as RoulettePlayer[];
-      expect(players.map((p) => [p._id, p.username])).toEqual(
-        betIds.map((id) => [`hidden-${id}`, HIDDEN_NAME]),
+      expect(players.map((p) => [p._id, p.username, p.level])).toEqual(
+        betIds.map((id) => [`hidden-${id}`, HIDDEN_NAME, HIDDEN_LEVEL]),
       );
       expect(players.map((p) => p.betId)).toEqual(betIds.map(String));
       expect(JSON.stringify(players)).not.toContain(ghost.username);
@@ -268,7 +272,7 @@ describe.each(DB_KINDS)('ghost mode in coinflip and the profile on %s', (db) => 
     const hiddenSeat = `hidden-${flipId}-1`;
     for (const token of [undefined, other.token]) {
       const flip = await flipFor(token);
-      expect(flip.creator).toMatchObject({ id: hiddenSeat, username: HIDDEN_NAME });
+      expect(flip.creator).toMatchObject({ id: hiddenSeat, username: HIDDEN_NAME, level: HIDDEN_LEVEL });
       expect(flip.opponent).toMatchObject({ id: String(plain.id), username: plain.username });
       expect([hiddenSeat, String(plain.id)]).toContain(flip.winnerId);
       expect(JSON.stringify(flip)).not.toContain(ghost.username);

@@ -11,7 +11,7 @@ import type { AssetUrls } from '../../platform/assets.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { DB } from '../../platform/db-types.ts';
 import { hiddenSeatId, revealsTo, shownUser, type Viewer } from '../../platform/ghost.ts';
-import { playerLevel } from '../rounds/round-bets.ts';
+import { shownLevel } from '../rounds/round-bets.ts';
 
 /** The house's seat when the creator calls the bot. */
 export const BOT_PLAYER: CoinflipPlayer = { id: 'bot', username: 'Bot', avatar: '', level: null };
@@ -69,7 +69,7 @@ export function coinflipView(
       id: who.hidden ? hiddenSeatId(`${r.id}-${n}`) : who.id,
       username: who.username,
       avatar: who.avatar,
-      level: playerLevel(wager),
+      level: shownLevel(who, wager),
     };
   };
   const creator = seat(1, r.creator_id, r.c_name, r.c_avatar, r.c_ghost, r.c_wager);

@@ -14,7 +14,7 @@ import type { SocketUser } from '../../platform/realtime.ts';
 import { userRoom } from '../../platform/realtime.ts';
 import { inTransaction, pgErrorCode } from '../../platform/tx.ts';
 import { stakeCents } from '../engine/bet-engine.ts';
-import { creditWin, insertRoundBet, type PlacedRoundBet, playerLevel } from '../rounds/round-bets.ts';
+import { creditWin, insertRoundBet, type PlacedRoundBet, shownLevel } from '../rounds/round-bets.ts';
 import { msSince, sqlNow, sqlReceivedAt } from '../rounds/round-time.ts';
 import { broadcastCashout, CRASH_GAP_MS, ghostOf } from './crash.settle.ts';
 import { sql } from 'kysely';
@@ -63,7 +63,7 @@ export function crashBetView(
     avatar: who.avatar,
     betAmount: centsToCoins(bet.amount),
     status: bet.status === 'cashed' ? 2 : 1,
-    level: playerLevel(bet.wager),
+    level: shownLevel(who, bet.wager),
   };
   if (bet.status === 'cashed' && bet.cashout !== null) {
     view.stoppedAt = bet.cashout;

@@ -14,7 +14,7 @@ import { limit, loadLimit } from '../../platform/http.ts';
 import { type SocketUser, userRoom } from '../../platform/realtime.ts';
 import { inTransaction } from '../../platform/tx.ts';
 import { stakeCents } from '../engine/bet-engine.ts';
-import { insertRoundBet, playerLevel } from '../rounds/round-bets.ts';
+import { insertRoundBet, shownLevel } from '../rounds/round-bets.ts';
 import { sqlNow } from '../rounds/round-time.ts';
 
 export const ROULETTE_TEXT = {
@@ -55,7 +55,7 @@ export function roulettePlayerView(
     avatar: who.avatar,
     color: bet.color ?? 'red',
     betAmount: centsToCoins(bet.amount),
-    level: playerLevel(bet.wager),
+    level: shownLevel(who, bet.wager),
     betId: String(bet.id),
   };
 }

@@ -148,6 +148,16 @@ export function playerLevel(wagerCents: number): PlayerLevel {
   return { name: String(l.level), levelName: l.levelName, levelColor: l.levelColor };
 }
 
+/**
+ * A hidden player's level (ghost mode): no level to recognise a high roller by. Still an object:
+ * the original client reads `level.levelColor` and `level.name` unguarded.
+ */
+export const HIDDEN_LEVEL: PlayerLevel = { name: '', levelName: '', levelColor: '#9CA3AF' };
+
+/** The level a round's or a flip's row shows: the player's, or none when the audience sees "Hidden". */
+export const shownLevel = (who: { hidden: boolean }, wagerCents: number): PlayerLevel =>
+  who.hidden ? HIDDEN_LEVEL : playerLevel(wagerCents);
+
 export interface RoundBetRow {
   id: number;
   userId: number;

@@ -7,6 +7,7 @@ import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Coin } from './coin.tsx';
 import { CoinflipFairDialog } from './coinflip-fair-dialog.tsx';
+import { LevelLine } from '../vip/level-badge.tsx';
 
 function Seat({
   player,
@@ -39,9 +40,7 @@ function Seat({
           <span className="truncate">{player.username}</span>
         </span>
         {player.level ? (
-          <span className="block truncate text-[10px] font-bold" style={{ color: player.level.levelColor }}>
-            {player.level.levelName} · {player.level.name}
-          </span>
+          <LevelLine level={player.level} />
         ) : (
           <span className="block text-[10px] font-bold text-ink-400">House</span>
         )}

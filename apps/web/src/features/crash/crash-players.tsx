@@ -3,6 +3,7 @@ import { Users } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 import { formatCoins } from '../../lib/format.ts';
 import { UserAvatarLink, UserNameLink } from '../profile/user-link.tsx';
+import { LevelLine } from '../vip/level-badge.tsx';
 
 /** The bets of the round (spec-3 §2.9): who bet what, who cashed out where, with what. */
 export function CrashPlayers({ players, status }: { players: CrashBet[]; status: CrashStatus }) {
@@ -52,12 +53,7 @@ export function CrashPlayers({ players, status }: { players: CrashBet[]; status:
                     name={p.username}
                     className="block font-semibold text-white"
                   />
-                  <span
-                    className="block truncate text-[10px] font-bold"
-                    style={{ color: p.level.levelColor }}
-                  >
-                    {p.level.levelName} · {p.level.name}
-                  </span>
+                  <LevelLine level={p.level} />
                 </span>
               </span>
               <span className="text-right font-mono text-ink-200 tabular-nums">

@@ -2,6 +2,7 @@ import type { RouletteBetColor, RoulettePlayer } from '@coinsite/shared/schemas/
 import { cn } from '../../lib/cn.ts';
 import { formatCoins } from '../../lib/format.ts';
 import { UserAvatarLink, UserNameLink } from '../profile/user-link.tsx';
+import { LevelLine } from '../vip/level-badge.tsx';
 
 const COLUMNS: Array<{ color: RouletteBetColor; label: string; button: string; ring: string }> = [
   { color: 'red', label: 'Win 2x', button: 'from-rose-500 to-rose-700 text-white', ring: 'ring-rose-500/40' },
@@ -93,12 +94,7 @@ export function RouletteColumns({
                   />
                   <span className="min-w-0 flex-1 leading-tight">
                     <UserNameLink id={p._id} name={p.username} className="block font-semibold text-white" />
-                    <span
-                      className="block truncate text-[10px] font-bold"
-                      style={{ color: p.level.levelColor }}
-                    >
-                      {p.level.levelName} · {p.level.name}
-                    </span>
+                    <LevelLine level={p.level} />
                   </span>
                   <span className="font-mono text-ink-200 tabular-nums">{formatCoins(p.betAmount)}</span>
                 </li>

@@ -1,3 +1,4 @@
+import type { PlayerLevel } from '@coinsite/shared/schemas/crash';
 import { cn } from '../../lib/cn.ts';
 
 /** A level number in a ring of its major rank's colour. */
@@ -22,6 +23,19 @@ export function LevelBadge({
       }}
     >
       {level}
+    </span>
+  );
+}
+
+/**
+ * A player's level under their name in a round's or a flip's list ("Gold · 12"), in its colour.
+ * Nothing for a player the server shows as "Hidden" (ghost mode: the level comes empty).
+ */
+export function LevelLine({ level }: { level: PlayerLevel }) {
+  if (!level.levelName) return null;
+  return (
+    <span className="block truncate text-[10px] font-bold" style={{ color: level.levelColor }}>
+      {level.levelName} · {level.name}
     </span>
   );
 }
