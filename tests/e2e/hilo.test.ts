@@ -1,4 +1,11 @@
-import { cardLabel, type HiloChoice, hiloCard, hiloRank, type Seeds } from '@coinsite/shared/fairness';
+import {
+  cardLabel,
+  type HiloChoice,
+  hiloCard,
+  hiloGuessWins,
+  hiloRank,
+  type Seeds,
+} from '@coinsite/shared/fairness';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Site, startSite } from './support/site.ts';
@@ -197,5 +204,92 @@ describe('hilo in the browser', () => {
     expect(await phone.page.getByTestId('auto-played').textContent()).toBe('1');
     await phone.page.waitForTimeout(700);
     await site.shot(phone.page, 'hilo-autobet-phone');
+  });
+
+  it("autobet: Stop during a game makes no further move; the open game is the player's to cash out", async () => {
+    const user = await site.server.newUser();
+    await site.fund(user.id, 10);
+    // a deal whose first guess (the likelier side) wins, chosen by the client seed before the page
+    // opens: the game is still open when the test stops the session on that guess
+    await site.server.api('GET', '/api/provably-fair/current', undefined, user.token);
+    const next = await site.server.site.ctx.db
+      .selectFrom('seed_pairs')
+      .select('server_seed')
+      .where('user_id', '=', user.id)
+      .where('status', '=', 'next')
+      .executeTakeFirstOrThrow();
+    for (let i = 0; ; i++) {
+      const seeds = { serverSeed: next.server_seed, clientSeed: `hilo-stop-${i}`, nonce: 0 };
+      const first = hiloCard(seeds, 0);
+      const rank = hiloRank(first);
+      const likelier = rank === 1 ? 'higher' : rank === 13 ? 'lower' : rank <= 7 ? 'higher' : 'lower';
+      if (!hiloGuessWins(first, hiloCard(seeds, 1), likelier)) continue;
+      const r = await site.server.api(
+        'POST',
+        '/api/provably-fair/update-seed',
+        { newClientSeed: seeds.clientSeed },
+        user.token,
+      );
+      expect(r.status).toBe(200);
+      break;
+    }
+    // the page's socket runs through the test: the session's first guess is held until after Stop
+    const { context, page } = await site.newPage();
+    let hold = false;
+    let release: (() => void) | null = null;
+    await page.routeWebSocket(/socket\.io/, (ws) => {
+      const server = ws.connectToServer();
+      ws.onMessage((m) => {
+        if (hold && typeof m === 'string' && m.includes('"hilo:guess"')) {
+          hold = false;
+          release = () => server.send(m);
+          return;
+        }
+        server.send(m);
+      });
+      server.onMessage((m) => ws.send(m));
+    });
+    await context.addInitScript((t) => window.localStorage.setItem('token', t), user.token);
+    await page.goto('/hilo');
+    await page.getByLabel('Account menu').waitFor({ timeout: 20_000 });
+    await expect.poll(() => balance(page).textContent(), { timeout: 5000 }).toBe('10.00');
+    await page.getByTestId('bet-mode-auto').click();
+    await page.getByLabel('Bet Amount').fill('0.50');
+    await page.getByTestId('hilo-auto-guesses').fill('5');
+    await page.getByTestId('auto-bets').fill('0');
+    hold = true;
+    await page.getByTestId('auto-start').click();
+    await expect.poll(() => release !== null, { timeout: 10_000 }).toBe(true);
+    await page.getByTestId('auto-stop').click();
+    const session = page.getByTestId('auto-session');
+    await expect.poll(() => session.getAttribute('data-ended')).toBe('player');
+    // the guess sent before Stop is answered; nothing follows it
+    (release as unknown as () => void)();
+    const games = () =>
+      site.server.site.ctx.db
+        .selectFrom('bets')
+        .select(['id', 'status', 'payout', 'outcome'])
+        .where('user_id', '=', user.id)
+        .where('game', '=', 'hilo')
+        .execute();
+    const stepsOf = (o: unknown) => (o as { steps: unknown[] }).steps.length;
+    await expect.poll(async () => (await games()).map((g) => stepsOf(g.outcome))).toEqual([1]);
+    const cashout = page.getByTestId('hilo-cashout');
+    await expect.poll(() => cashout.isEnabled()).toBe(true);
+    await page.waitForTimeout(800); // an autobet would have guessed again by now
+    const open = await games();
+    expect(open).toHaveLength(1);
+    expect(open[0]?.status).toBe('open');
+    expect(stepsOf(open[0]?.outcome)).toBe(1);
+    expect(await session.getAttribute('data-running')).toBe('false');
+    // the player finishes it: the cash-out pays what the one right guess is worth
+    await cashout.click();
+    await expect.poll(async () => (await games())[0]?.status).toBe('settled');
+    const [game] = await games();
+    expect(Number(game?.payout)).toBeGreaterThan(50);
+    await expect
+      .poll(() => balance(page).textContent(), { timeout: 5000 })
+      .toBe(((1000 - 50 + Number(game?.payout)) / 100).toFixed(2));
+    await site.settledShot(page, 'hilo-autobet-stopped-cashed-desktop');
   });
 });
