@@ -11,16 +11,7 @@ describe('account safety in the browser', () => {
   });
   afterAll(() => site?.close());
 
-  async function shot(page: Page, name: string) {
-    await page.waitForFunction(() =>
-      document
-        .getAnimations()
-        .every(
-          (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-        ),
-    );
-    await site.shot(page, name);
-  }
+  const shot = (page: Page, name: string) => site.settledShot(page, name);
 
   async function settingsOf(token: string, phone = false): Promise<Page> {
     const page = await site.signedIn(token, '/profile', { phone });

@@ -31,16 +31,7 @@ describe('public profiles and the audit tab in the browser', () => {
     await page.getByLabel('Account menu').waitFor({ timeout: 40_000 });
     return page;
   }
-  async function shot(page: Page, name: string) {
-    await page.waitForFunction(() =>
-      document
-        .getAnimations()
-        .every(
-          (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-        ),
-    );
-    await site.shot(page, name);
-  }
+  const shot = (page: Page, name: string) => site.settledShot(page, name);
 
   /** A player past the chat's level gate who bet 25.00 and lost, with one chat line. */
   async function chattyPlayer(line: string) {

@@ -23,15 +23,7 @@ describe('weekly race in the browser', () => {
   });
   afterAll(() => site?.close());
 
-  async function settled(page: Page) {
-    await page.waitForFunction(() =>
-      document
-        .getAnimations()
-        .every(
-          (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-        ),
-    );
-  }
+  const settled = (page: Page) => site.settled(page);
 
   it('/leaderboard: heading, podium revealed second, third, first 250 ms apart, Ends In, places 4–10, my position', async () => {
     const me = players[4] as (typeof players)[number]; // 5 coins: 8th of 12

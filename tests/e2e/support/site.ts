@@ -74,7 +74,9 @@ afterEach(async () => {
 const SHOTS = path.resolve(import.meta.dirname, '../../../screenshots');
 
 /**
- * Waits until no finite animation runs (dialog zoom, pane slide, page fade): before a screenshot.
+ * Waits until no entrance animation runs (dialog zoom, pane slide, page fade) and no number counts
+ * up: before a screenshot. Repeating motion is not waited for (waiting for /home's floating pictures
+ * cost 18 s per screenshot there).
  * Short transitions (100 ms or less) are live readouts following their value every tick (the
  * roulette countdown bar): they never end, and a screenshot shows them as they are.
  */
@@ -86,7 +88,9 @@ export async function settled(page: Page): Promise<void> {
       document.getAnimations().every((a) => {
         if (a.playState !== 'running') return true;
         const timing = a.effect?.getTiming();
-        if (timing?.iterations === Number.POSITIVE_INFINITY) return true;
+        // motion that repeats is ambient (a spinner, the home page's floating pictures: 3 × 6 s), not
+        // an entrance a screenshot must wait for
+        if ((timing?.iterations ?? 1) > 1) return true;
         return a instanceof CSSTransition && Number(timing?.duration ?? 0) <= 100;
       }),
   );
