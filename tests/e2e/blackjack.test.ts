@@ -2,7 +2,7 @@ import { blackjackCards } from '@coinsite/shared/fairness';
 import { cardPoints, handTotal, isAce } from '@coinsite/shared/games';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Site, startSite } from './support/site.ts';
+import { type Site, startSite, steerNextGame } from './support/site.ts';
 
 /** A deal no blackjack ends, with no ace up. */
 const plain = (c: number[]) =>
@@ -25,26 +25,11 @@ describe('blackjack in the browser', () => {
   async function player(coins: number, want: (cards: number[]) => boolean, opts: { phone?: boolean } = {}) {
     const user = await site.server.newUser();
     await site.fund(user.id, coins);
-    await site.server.api('GET', '/api/provably-fair/current', undefined, user.token);
-    const next = await site.server.site.ctx.db
-      .selectFrom('seed_pairs')
-      .select('server_seed')
-      .where('user_id', '=', user.id)
-      .where('status', '=', 'next')
-      .executeTakeFirstOrThrow();
     let cards: number[] = [];
-    for (let i = 0; ; i++) {
-      cards = blackjackCards({ serverSeed: next.server_seed, clientSeed: `e2e-${i}`, nonce: 0 }, 12);
-      if (!want(cards)) continue;
-      const r = await site.server.api(
-        'POST',
-        '/api/provably-fair/update-seed',
-        { newClientSeed: `e2e-${i}` },
-        user.token,
-      );
-      expect(r.status).toBe(200);
-      break;
-    }
+    await steerNextGame(site.server, user, 'e2e', (seeds) => {
+      cards = blackjackCards(seeds, 12);
+      return want(cards);
+    });
     const { context, page } = await site.newPage({ phone: opts.phone });
     await context.addInitScript((t) => window.localStorage.setItem('token', t), user.token);
     await page.goto('/blackjack');

@@ -8,7 +8,7 @@ import {
 } from '@coinsite/shared/fairness';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Site, startSite } from './support/site.ts';
+import { type Site, startSite, steerNextGame } from './support/site.ts';
 
 /** A guess that wins cur → next (the test reads the seeds; a player never can). */
 function winning(cur: number, next: number): HiloChoice {
@@ -211,28 +211,12 @@ describe('hilo in the browser', () => {
     await site.fund(user.id, 10);
     // a deal whose first guess (the likelier side) wins, chosen by the client seed before the page
     // opens: the game is still open when the test stops the session on that guess
-    await site.server.api('GET', '/api/provably-fair/current', undefined, user.token);
-    const next = await site.server.site.ctx.db
-      .selectFrom('seed_pairs')
-      .select('server_seed')
-      .where('user_id', '=', user.id)
-      .where('status', '=', 'next')
-      .executeTakeFirstOrThrow();
-    for (let i = 0; ; i++) {
-      const seeds = { serverSeed: next.server_seed, clientSeed: `hilo-stop-${i}`, nonce: 0 };
+    await steerNextGame(site.server, user, 'hilo-stop', (seeds) => {
       const first = hiloCard(seeds, 0);
       const rank = hiloRank(first);
       const likelier = rank === 1 ? 'higher' : rank === 13 ? 'lower' : rank <= 7 ? 'higher' : 'lower';
-      if (!hiloGuessWins(first, hiloCard(seeds, 1), likelier)) continue;
-      const r = await site.server.api(
-        'POST',
-        '/api/provably-fair/update-seed',
-        { newClientSeed: seeds.clientSeed },
-        user.token,
-      );
-      expect(r.status).toBe(200);
-      break;
-    }
+      return hiloGuessWins(first, hiloCard(seeds, 1), likelier);
+    });
     // the page's socket runs through the test: the session's first guess is held until after Stop
     const { context, page } = await site.newPage();
     let hold = false;

@@ -105,6 +105,38 @@ export async function openAdminTab(page: Page, tab: string): Promise<Locator> {
   return dialog;
 }
 
+/**
+ * Steers a player's next game: with the committed next server seed of their pair, tries client seeds
+ * `${prefix}-0`, `-1`, … until `fits` accepts the game they deal (nonce 0), and rotates to it, as a
+ * player may set their own seed. The test reads the seeds; a player never can. Returns the seeds.
+ */
+export async function steerNextGame(
+  server: TestServer,
+  user: { id: number; token: string },
+  prefix: string,
+  fits: (seeds: { serverSeed: string; clientSeed: string; nonce: number }) => boolean,
+): Promise<{ serverSeed: string; clientSeed: string; nonce: number }> {
+  await server.api('GET', '/api/provably-fair/current', undefined, user.token);
+  const next = await server.site.ctx.db
+    .selectFrom('seed_pairs')
+    .select('server_seed')
+    .where('user_id', '=', user.id)
+    .where('status', '=', 'next')
+    .executeTakeFirstOrThrow();
+  for (let i = 0; ; i++) {
+    const seeds = { serverSeed: next.server_seed, clientSeed: `${prefix}-${i}`, nonce: 0 };
+    if (!fits(seeds)) continue;
+    const r = await server.api(
+      'POST',
+      '/api/provably-fair/update-seed',
+      { newClientSeed: seeds.clientSeed },
+      user.token,
+    );
+    if (r.status !== 200) throw new Error(`update-seed answered ${r.status}`);
+    return seeds;
+  }
+}
+
 export async function settledShot(page: Page, name: string): Promise<void> {
   await settled(page);
   mkdirSync(SHOTS, { recursive: true });
