@@ -18,6 +18,8 @@ export default async function setup(project: TestProject) {
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
+      // more switches for an experiment (space-separated), e.g. CHROMIUM_ARGS='--in-process-gpu'
+      ...(process.env.CHROMIUM_ARGS ?? '').split(' ').filter(Boolean),
     ],
   });
   project.provide('browserWsEndpoint', server.wsEndpoint());

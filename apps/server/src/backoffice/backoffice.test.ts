@@ -7,7 +7,7 @@ import { move, realWins } from './backoffice-test-kit.ts';
 import { muteUser } from '../chat/chat.service.ts';
 import { placeBet } from '../games/engine/bet-engine.ts';
 import type { Ctx } from '../platform/context.ts';
-import { DB_KINDS, startServer, type TestServer } from '../test-support/server.ts';
+import { EVERY_DB, startServer, type TestServer } from '../test-support/server.ts';
 import { type KindSums, figuresOf } from './stats.figures.ts';
 import { statsLoopOf } from './backoffice.module.ts';
 import { recordLedgerCheck } from './stats.loop.ts';
@@ -117,7 +117,7 @@ function sumsOf(rows: Row[]): KindSums {
   return m;
 }
 
-describe.each(DB_KINDS)('back office figures on %s', (db) => {
+describe.each(EVERY_DB)('back office figures on %s', (db) => {
   let server: TestServer;
   let ctx: Ctx;
   let admin: string;
@@ -525,7 +525,7 @@ describe.each(DB_KINDS)('back office figures on %s', (db) => {
  * it) land in an hour a run has already read, hours close; after every run every figure equals the
  * ledger recomputed directly.
  */
-describe.each(DB_KINDS)('the rollup of the open hours on %s', (db) => {
+describe.each(EVERY_DB)('the rollup of the open hours on %s', (db) => {
   let server: TestServer;
   let ctx: Ctx;
   let admin: string;

@@ -9,7 +9,7 @@ import { memoryRateLimiter } from '../platform/rate-limit.ts';
 import { inTransaction } from '../platform/tx.ts';
 import { placeBet } from './engine/bet-engine.ts';
 import { takeNonce } from './fairness/seeds.service.ts';
-import { DB_KINDS, nextEvent, startServer, type TestServer } from '../test-support/server.ts';
+import { EVERY_DB, nextEvent, startServer, type TestServer } from '../test-support/server.ts';
 
 const run = promisify(execFile);
 
@@ -25,7 +25,7 @@ function pick0(seeds: { serverSeed: string; clientSeed: string; nonce: number },
 /** Lets the 10 ms spacing rule pass between two emits of one socket. */
 const spaced = () => new Promise((r) => setTimeout(r, 12));
 
-describe.each(DB_KINDS)('single-player games on %s', (db) => {
+describe.each(EVERY_DB)('single-player games on %s', (db) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer({ db });

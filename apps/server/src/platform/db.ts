@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,6 +59,58 @@ function watchConnectionErrors(pool: pg.Pool, name: string, log: Logger | undefi
   pool.on('error', () => {});
 }
 
+/** The transaction whose callback is running in this async context; `open` until it commits or rolls back. */
+const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
+
+export const OUTSIDE_TRANSACTION_MESSAGE =
+  'A query asked for a second connection inside a transaction: run it on the transaction (unit.tx)';
+
+/**
+ * One rule for every feature: inside a transaction's callback, every statement runs on that
+ * transaction. A statement on the pool (`ctx.db`, a cache read, a nested transaction) asks for a
+ * second connection while holding one: on PGlite, one connection, it waits forever for the
+ * transaction that asks; on PostgreSQL it holds two connections per request and can starve the pool
+ * under load (and sees none of the transaction's writes). Such a request is refused at once, on both
+ * databases, so the integration tests on PostgreSQL catch what only hung on PGlite
+ * (docs/decisions/testing.md, "One database per integration file").
+ */
+function refuseInsideTransaction(pool: pg.Pool): void {
+  type Callback = (err: Error | undefined, ...rest: unknown[]) => void;
+  const connect = pool.connect.bind(pool) as (cb?: Callback) => unknown;
+  pool.connect = ((cb?: Callback) => {
+    if (openTransaction.getStore()?.open) {
+      const err = new Error(OUTSIDE_TRANSACTION_MESSAGE);
+      if (cb) return void process.nextTick(() => cb(err));
+      return Promise.reject(err);
+    }
+    return cb ? connect(cb) : connect();
+  }) as typeof pool.connect;
+}
+
+/** Kysely over `pool`, each transaction's callback marked as inside it (see refuseInsideTransaction). */
+function kyselyOver(pool: pg.Pool): Kysely<DB> {
+  refuseInsideTransaction(pool);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const transaction = db.transaction.bind(db);
+  db.transaction = () => {
+    const builder = transaction();
+    const execute = builder.execute.bind(builder);
+    builder.execute = async (fn) => {
+      return execute(async (tx) => {
+        const mark = { open: true };
+        try {
+          return await openTransaction.run(mark, () => fn(tx));
+        } finally {
+          // work the callback started and did not wait for runs after the commit: it may connect then
+          mark.open = false;
+        }
+      });
+    };
+    return builder;
+  };
+  return db;
+}
+
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const MIGRATION_LOCK = 727_001;
 
@@ -78,7 +131,8 @@ export async function openDatabase(opts: {
     });
     watchConnectionErrors(pool, 'main', opts.log);
     watchConnectionErrors(hotPool, 'bet statement', opts.log);
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    refuseInsideTransaction(hotPool);
+    const db = kyselyOver(pool);
     await migrate(pool);
     return {
       db,
@@ -95,7 +149,7 @@ export async function openDatabase(opts: {
   mkdirSync(path.dirname(dir), { recursive: true });
   const lite = await PGlite.create(dir);
   const pool = new pg.Pool(createPgConfig(lite));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = kyselyOver(pool);
   await migrate(pool);
   return {
     db,

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { fundedPlayer } from '../games/rounds/round-test-kit.ts';
-import { DB_KINDS, startServer, type TestServer } from '../test-support/server.ts';
+import { EVERY_DB, startServer, type TestServer } from '../test-support/server.ts';
 import type { Ctx } from './context.ts';
 import { checkLedger, ledgerReport } from './ledger.ts';
 import { inTransaction } from './tx.ts';
@@ -69,7 +69,7 @@ function ledgerCheckCli(env: Record<string, string>): Promise<{ code: number | n
   });
 }
 
-describe.each(DB_KINDS)('ledger:check on %s', (db) => {
+describe.each(EVERY_DB)('ledger:check on %s', (db) => {
   it('finds a refunded stake that kept its rake, and rake without a stake; the command exits 1', async () => {
     const server: TestServer = await startServer({ db });
     const ctx = server.site.ctx;

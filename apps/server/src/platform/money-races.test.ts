@@ -2,7 +2,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCredit, importCode, simulateBet } from '../economy/cashier/cashier.test-support.ts';
 import { ADMIN, adminToken, balanceOf, fund, quickUser } from '../economy/rewards/rewards-test-kit.ts';
-import { DB_KINDS, startServer, type TestServer } from '../test-support/server.ts';
+import { EVERY_DB, startServer, type TestServer } from '../test-support/server.ts';
 import { findLedgerMismatches } from './ledger.ts';
 
 /**
@@ -25,7 +25,7 @@ import { findLedgerMismatches } from './ledger.ts';
 const N = 8;
 const LTC = 'ltc1qjmxnz78nmc8nq77wuxh25n2es7rzm5c2rkk4wh';
 
-describe.each(DB_KINDS)('money races on %s', (db) => {
+describe.each(EVERY_DB)('money races on %s', (db) => {
   let server: TestServer;
   let admin: string;
   const ctx = () => server.site.ctx;

@@ -14,7 +14,7 @@ import { battleKit } from '../games/battles/battle-test-kit.ts';
 import { roundLoopsOf } from '../games/rounds/round-games.ts';
 import { leaderTasksOf } from './leader-tasks.ts';
 import { driveUntil, fundedPlayer, type Player } from '../games/rounds/round-test-kit.ts';
-import { DB_KINDS, startServer, type TestServer } from '../test-support/server.ts';
+import { EVERY_DB, startServer, type TestServer } from '../test-support/server.ts';
 import { triviaLoopOf } from '../trivia/trivia.module.ts';
 import { ManualClock } from './clock.ts';
 
@@ -40,7 +40,7 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The socket layer drops an event sent within 10 ms of the same socket's previous one. */
 const spaced = () => pause(15);
 
-describe.each(DB_KINDS)('the original client, every listened event against the table (%s)', (db) => {
+describe.each(EVERY_DB)('the original client, every listened event against the table (%s)', (db) => {
   let server: TestServer;
   const clock = new ManualClock();
   const sockets: Legacy[] = [];

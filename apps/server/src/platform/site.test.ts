@@ -1,7 +1,7 @@
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { DB_KINDS, nextEvent, startServer, type TestServer } from '../test-support/server.ts';
+import { EVERY_DB, nextEvent, startServer, type TestServer } from '../test-support/server.ts';
 
 async function adminToken(server: TestServer): Promise<string> {
   const login = await server.api<{ redirect: string }>('POST', '/api/auth/registration/login', {
@@ -13,7 +13,7 @@ async function adminToken(server: TestServer): Promise<string> {
     .token;
 }
 
-describe.each(DB_KINDS)('site status, controls and bad input on %s', (db) => {
+describe.each(EVERY_DB)('site status, controls and bad input on %s', (db) => {
   let server: TestServer;
   let admin: string;
   beforeAll(async () => {

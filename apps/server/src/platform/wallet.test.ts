@@ -1,13 +1,13 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, nextEvent, startServer, type TestServer } from '../test-support/server.ts';
+import { EVERY_DB, nextEvent, startServer, type TestServer } from '../test-support/server.ts';
 import { findLedgerMismatches } from './ledger.ts';
 import { inTransaction } from './tx.ts';
 
 const run = promisify(execFile);
 
-describe.each(DB_KINDS)('wallet ledger on %s', (db) => {
+describe.each(EVERY_DB)('wallet ledger on %s', (db) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer({

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PpParams, ppSign } from '../integrations/pragmatic/protocol.ts';
 import { checkLedger } from '../platform/ledger.ts';
 import { inTransaction } from '../platform/tx.ts';
-import { DB_KINDS, startServer, type TestServer } from '../test-support/server.ts';
+import { EVERY_DB, startServer, type TestServer } from '../test-support/server.ts';
 import { slotsOf } from './slots.module.ts';
 
 /**
@@ -55,7 +55,7 @@ function shuffle<T>(items: T[], seed: number): T[] {
   return out;
 }
 
-describe.each(DB_KINDS)('provider race (%s)', (db) => {
+describe.each(EVERY_DB)('provider race (%s)', (db) => {
   let server: TestServer;
   let run = 0;
   beforeAll(async () => {

@@ -139,11 +139,7 @@ const ADMIN_MONEY_ROUTES: Record<string, (body: unknown) => boolean> = {
   'POST /api/external/v1/transactions/cancel/:id': () => true,
 };
 
-/**
- * The suite on one database kind. Each kind has its own test file (fuzz.test.ts on PGlite,
- * fuzz.postgres.test.ts on PostgreSQL): the server runs in the test's process, so two files use the
- * two cores where one file with both kinds used one.
- */
+/** The suite on one database kind (fuzz.test.ts runs it on the test database). */
 export function fuzzSuite(db: 'pglite' | 'postgres'): void {
   describe(`fuzz: every route and socket event on ${db}`, () => {
     let server: TestServer;

@@ -11,8 +11,23 @@ import { inTransaction } from '../platform/tx.ts';
 import { seedPglite } from './pglite-template.ts';
 import { TEST_REDIS_PREFIX } from './redis-prefix.ts';
 
-/** Which databases the integration tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+/**
+ * The database an integration file's tests run on: PostgreSQL, the site's real database, when
+ * TEST_DATABASE_URL is set; else the embedded PGlite. (A list, for `describe.each`.)
+ */
 export const DB_KINDS: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL
+  ? ['postgres']
+  : ['pglite'];
+
+/**
+ * Both databases, for the files that hold the embedded default to the site's behaviour: boot and
+ * migrations, the wallet and its races, every instant game, the round loops on the embedded leader,
+ * the original client's wire, provider idempotency, deposits, the back office. PGlite's one way of
+ * failing that PostgreSQL does not share, a second connection asked for inside a transaction (it waits
+ * forever), is refused on both by the database module itself (platform/db.ts), so the other files
+ * need not run twice (docs/decisions/testing.md, "One database per integration file").
+ */
+export const EVERY_DB: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL
   ? ['pglite', 'postgres']
   : ['pglite'];
 

@@ -1,10 +1,10 @@
 import type { TxsView } from '@coinsite/shared';
 import { describe, expect, it } from 'vitest';
-import { DB_KINDS, type TestServer } from '../../test-support/server.ts';
+import { EVERY_DB, type TestServer } from '../../test-support/server.ts';
 import { cashierOf } from './cashier.context.ts';
 import { balanceOf, deliver, importCode, withAdminServer } from './cashier.test-support.ts';
 
-describe.each(DB_KINDS)('cashier deposits on %s', (db) => {
+describe.each(EVERY_DB)('cashier deposits on %s', (db) => {
   let server: TestServer;
   let admin: string;
   withAdminServer(db, (s, token) => {

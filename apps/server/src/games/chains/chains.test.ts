@@ -3,14 +3,14 @@ import { chainHash, chainReachesTerminal, chainSeedForGame } from '@coinsite/sha
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../../platform/clock.ts';
 import { inTransaction } from '../../platform/tx.ts';
-import { DB_KINDS, type TestServer } from '../../test-support/server.ts';
+import { EVERY_DB, type TestServer } from '../../test-support/server.ts';
 import { roundLoopsOf } from '../rounds/round-games.ts';
 import type { Chains } from './chain.store.ts';
 import type { PublicChain } from './chain.store.ts';
 
 process.env.ROUND_CHAIN_LENGTH = '12';
 
-describe.each(DB_KINDS)('hash chains on %s', (db) => {
+describe.each(EVERY_DB)('hash chains on %s', (db) => {
   let server: TestServer;
   let clock: ManualClock;
   let chains: Chains;

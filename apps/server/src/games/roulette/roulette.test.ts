@@ -1,7 +1,7 @@
 import { chainHash, ROULETTE_WHEEL_ORDER, rouletteColor, rouletteSlot } from '@coinsite/shared/fairness';
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import { DB_KINDS, nextEvent } from '../../test-support/server.ts';
+import { EVERY_DB, nextEvent } from '../../test-support/server.ts';
 import {
   accrualsOf,
   balanceOf,
@@ -22,7 +22,7 @@ import { ROULETTE_TEXT } from './roulette.service.ts';
 
 process.env.ROUND_CHAIN_LENGTH = '40';
 
-describe.each(DB_KINDS)('roulette rounds on %s (fake clock)', (db) => {
+describe.each(EVERY_DB)('roulette rounds on %s (fake clock)', (db) => {
   const { clock, server, ctx, loop } = useChainRoundServer(db, 'roulette');
 
   const bettingRound = () => nextBettingRound(clock, loop());

@@ -1,7 +1,7 @@
 import type { CrashState, RouletteState } from '@coinsite/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
-import { DB_KINDS, startServer, type TestServer } from '../../test-support/server.ts';
+import { EVERY_DB, startServer, type TestServer } from '../../test-support/server.ts';
 import { type RoundLoops, roundLoopsOf } from './round-games.ts';
 import { driveUntil, record } from './round-test-kit.ts';
 
@@ -12,7 +12,7 @@ process.env.ROUND_CHAIN_LENGTH = '40';
  * skipped; each game now numbers its own rounds from 1 (migration 0031), and what players are shown
  * carries that number.
  */
-describe.each(DB_KINDS)('each game numbers its own rounds on %s', (db) => {
+describe.each(EVERY_DB)('each game numbers its own rounds on %s', (db) => {
   let server: TestServer;
   let clock: ManualClock;
   let loops: RoundLoops;
