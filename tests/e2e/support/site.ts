@@ -59,17 +59,23 @@ const E2E_DB: 'pglite' | 'postgres' =
  */
 let testsRunning = 0;
 let testContexts: BrowserContext[] = [];
-beforeEach(() => {
-  testsRunning += 1;
-});
-afterEach(async () => {
-  testsRunning -= 1;
-  // concurrent tests (it.concurrent) close theirs when the last of them ends
-  if (testsRunning > 0) return;
-  const open = testContexts;
-  testContexts = [];
-  await Promise.all(open.map((c) => c.close().catch(() => {})));
-});
+/**
+ * Registers that closing for the file being loaded: called by file-setup.ts before every browser
+ * file (this module is loaded once per worker, so hooks at its top would reach only the first file).
+ */
+export function closePagesAfterEachTest(): void {
+  beforeEach(() => {
+    testsRunning += 1;
+  });
+  afterEach(async () => {
+    testsRunning -= 1;
+    // concurrent tests (it.concurrent) close theirs when the last of them ends
+    if (testsRunning > 0) return;
+    const open = testContexts;
+    testContexts = [];
+    await Promise.all(open.map((c) => c.close().catch(() => {})));
+  });
+}
 
 const SHOTS = path.resolve(import.meta.dirname, '../../../screenshots');
 

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_REDIS_PREFIX } from '../test-support/redis-prefix.ts';
+import { testRedisPrefix } from '../test-support/redis-prefix.ts';
 import { loadLimit, redisRateLimiter, securityLimit } from './rate-limit.ts';
 
 /** Issue 26 items 4 and 5: the shared (several nodes) limiter keeps the same classes and forgiveness. */
@@ -13,7 +13,7 @@ describe.runIf(process.env.REDIS_URL)('the Redis limiter', () => {
   afterAll(() => redis?.quit());
 
   it('counts security hits unscaled across two limiters (two nodes), and forgives one', async () => {
-    const prefix = `${TEST_REDIS_PREFIX}rl-test:`;
+    const prefix = `${testRedisPrefix()}rl-test:`;
     const a = redisRateLimiter(redis, 100, { prefix });
     const b = redisRateLimiter(redis, 100, { prefix });
     const spec = securityLimit(10, 60_000);

@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { TEST_REDIS_PREFIX } from './redis-prefix.ts';
+import { testRedisPrefix } from './redis-prefix.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -56,7 +56,7 @@ export async function spawnNode(opts: {
       HOST: '127.0.0.1',
       DATABASE_URL: opts.databaseUrl,
       REDIS_URL: '',
-      REDIS_PREFIX: TEST_REDIS_PREFIX,
+      REDIS_PREFIX: testRedisPrefix(),
       DATA_DIR: opts.dataDir,
       LOG_LEVEL: 'info',
       LOG_FORMAT: 'json',

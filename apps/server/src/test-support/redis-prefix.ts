@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
 
+/** Used when no per-file setup ran (a test file run by another config). */
+const fallback = `test:${randomUUID().slice(0, 8)}:`;
+
 /**
- * REDIS_PREFIX of the test servers started by this test file (each file evaluates it afresh): the
- * nodes of one file share their Redis keys and adapter channels, and files running at the same time
- * (or other runs on the same Redis) never hear each other's broadcasts or online counts.
+ * REDIS_PREFIX of the test servers started by the running test file: the nodes of one file share their
+ * Redis keys and adapter channels, and files running at the same time, files run one after another in
+ * the same worker, and other runs on the same Redis never hear each other's broadcasts or online
+ * counts. `file-setup.ts` gives each file its own before the file is loaded.
  */
-export const TEST_REDIS_PREFIX = `test:${randomUUID().slice(0, 8)}:`;
+export function testRedisPrefix(): string {
+  return process.env.TEST_REDIS_PREFIX ?? fallback;
+}

@@ -9,7 +9,7 @@ import type { Clock } from '../platform/clock.ts';
 import { loadConfig } from '../platform/config.ts';
 import { inTransaction } from '../platform/tx.ts';
 import { seedPglite } from './pglite-template.ts';
-import { TEST_REDIS_PREFIX } from './redis-prefix.ts';
+import { testRedisPrefix } from './redis-prefix.ts';
 
 /**
  * The database an integration file's tests run on: PostgreSQL, the site's real database, when
@@ -110,7 +110,7 @@ export async function startServer(
     // many users come from one test IP; the rate-limit tests start their own server with factor 1
     RATE_LIMIT_FACTOR: '50',
     // the tests share one Redis: this file's nodes hear each other, never another file's
-    REDIS_PREFIX: TEST_REDIS_PREFIX,
+    REDIS_PREFIX: testRedisPrefix(),
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...opts.env,
   });
