@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, type ExpectStatic, expect, it } from 'vitest';
 import { nextEvent } from '../../apps/server/src/test-support/server.ts';
+import { axeViolations } from './support/axe.ts';
 import { type Site, settled, startSite } from './support/site.ts';
 
 /**
@@ -124,10 +124,7 @@ describe('accessibility: axe-core on every route and main dialog, both sizes, si
    * same, so it is checked once per state and each route after that checks its own content).
    */
   async function axe(page: Page, where: string, findings: Finding[], scope?: string) {
-    const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
-    if (scope) builder.include(scope);
-    const results = await builder.analyze();
-    for (const v of results.violations) {
+    for (const v of await axeViolations(page, scope)) {
       if (v.impact !== 'serious' && v.impact !== 'critical') continue;
       for (const node of v.nodes) {
         if (process.env.A11Y_TIMING)

@@ -1,5 +1,4 @@
 import { plinkoOutcome, wheelOutcome } from '@coinsite/shared/fairness';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,6 +7,7 @@ import {
   DEFAULT_AUTOBET,
   startAutobet,
 } from '../../apps/web/src/features/autobet/autobet.ts';
+import { axeViolations } from './support/axe.ts';
 import { type Site, startSite } from './support/site.ts';
 
 /** Plinko and Wheel (issue 32) as a person plays them: a bet of each, an autobet with a stop rule. */
@@ -283,8 +283,7 @@ describe('plinko and wheel in the browser', () => {
         const { page } = await player(5, path, { phone });
         await page.getByTestId(path === '/plinko' ? 'plinko-board' : 'wheel-disc').waitFor();
         await site.settled(page);
-        const results = await new AxeBuilder({ page }).include('main').analyze();
-        const serious = results.violations
+        const serious = (await axeViolations(page, 'main'))
           .filter((v) => v.impact === 'serious' || v.impact === 'critical')
           .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
         expect(serious, `${path} ${phone ? 'phone' : 'desktop'}`).toEqual([]);
