@@ -45,7 +45,7 @@ export interface Site {
 /**
  * The browser files' database: PostgreSQL when TEST_DATABASE_URL is set (as in CI; E2E_DB=pglite
  * chooses the embedded one), else PGlite. The site's real database under the browser tests; PGlite
- * stays covered by every integration file, which runs its database tests on both. Measured on one
+ * stays covered by the integration files that run on both (EVERY_DB in test-support/server.ts). Measured on one
  * file (instant-games): 80 s of machine CPU against 85 s on PGlite, whose queries run as WebAssembly
  * in the test's own process.
  */
