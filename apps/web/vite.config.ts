@@ -83,7 +83,17 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 2,
+            },
+            // every other module of the first load in one file: left to itself the bundler made 21
+            // small chunks of the modules the shell shares with lazy screens (stores, http, money),
+            // each with its own import and export glue and its own gzip dictionary: 124.1 → 120.2 KB
+            { name: 'shell', tags: ['$initial'], priority: 1 },
+          ],
         },
       },
     },

@@ -60,8 +60,7 @@ describe('hilo in the browser', () => {
       await page.getByTestId(`hilo-${choice}`).click();
       await expect.poll(() => trail(page).count(), { timeout: 5000 }).toBe(k + 1);
     }
-    await page.waitForTimeout(700);
-    await site.shot(page, 'hilo-playing-desktop');
+    await site.settledShot(page, 'hilo-playing-desktop');
     await page.reload();
     await expect.poll(() => trail(page).count(), { timeout: 10_000 }).toBe(3);
     const cashout = page.getByTestId('hilo-cashout');
@@ -74,8 +73,7 @@ describe('hilo in the browser', () => {
       .toBe('cashed');
     await expect.poll(() => balance(page).textContent(), { timeout: 5000 }).toBe((9 + paid).toFixed(2));
     await expect.poll(() => page.getByTestId('live-bet-row').count(), { timeout: 5000 }).toBeGreaterThan(0);
-    await page.waitForTimeout(700);
-    await site.shot(page, 'hilo-cashed-desktop');
+    await site.settledShot(page, 'hilo-cashed-desktop');
     // once the pair is rotated, the bet page's Verify link replays the game in the browser
     const bet = await site.server.site.ctx.db
       .selectFrom('bets')
@@ -102,8 +100,7 @@ describe('hilo in the browser', () => {
       .poll(() => line('Cards in deal order').textContent(), { timeout: 10_000 })
       .toBe(cards.map((c) => cardLabel(c)).join(' '));
     expect(await line('Result').textContent()).toMatch(/won guesses/);
-    await page.waitForTimeout(700);
-    await site.shot(page, 'hilo-verifier-desktop');
+    await site.settledShot(page, 'hilo-verifier-desktop');
   });
 
   it('on a phone: a wrong guess ends the game', async () => {
@@ -112,8 +109,7 @@ describe('hilo in the browser', () => {
     await page.getByTestId('hilo-bet').click();
     await expect.poll(() => trail(page).count(), { timeout: 5000 }).toBe(1);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(700);
-    await site.shot(page, 'hilo-playing-phone');
+    await site.settledShot(page, 'hilo-playing-phone');
     const seeds = await seedsOf(user.id);
     // skip until a guess can lose, then make it
     for (let k = 1; ; k++) {
@@ -146,8 +142,7 @@ describe('hilo in the browser', () => {
     await expect.poll(() => balance(page).textContent(), { timeout: 5000 }).toBe('4.50');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(700);
-    await site.shot(page, 'hilo-lost-phone');
+    await site.settledShot(page, 'hilo-lost-phone');
   });
   it('autobet: three bets, each guessing the likelier side twice then cashing out, then it stops', async () => {
     const { user, page } = await player(10);
@@ -190,8 +185,7 @@ describe('hilo in the browser', () => {
       .poll(() => balance(page).textContent(), { timeout: 5000 })
       .toBe(((1000 - 150 + paid) / 100).toFixed(2));
     expect(await balance(page).textContent()).not.toBe('10.00');
-    await page.waitForTimeout(700);
-    await site.shot(page, 'hilo-autobet-desktop');
+    await site.settledShot(page, 'hilo-autobet-desktop');
 
     // a phone: the same panel, a one-bet session
     const phone = await player(5, { phone: true });
@@ -202,8 +196,7 @@ describe('hilo in the browser', () => {
     const phoneSession = phone.page.getByTestId('auto-session');
     await expect.poll(() => phoneSession.getAttribute('data-running'), { timeout: 30_000 }).toBe('false');
     expect(await phone.page.getByTestId('auto-played').textContent()).toBe('1');
-    await phone.page.waitForTimeout(700);
-    await site.shot(phone.page, 'hilo-autobet-phone');
+    await site.settledShot(phone.page, 'hilo-autobet-phone');
   });
 
   it("autobet: Stop during a game makes no further move; the open game is the player's to cash out", async () => {

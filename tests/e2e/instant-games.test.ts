@@ -22,10 +22,9 @@ describe('instant games in the browser', () => {
     return { user, page };
   }
   const balance = (page: Page) => page.getByTestId('balance').first();
-  /** Screenshots after the page's 620 ms fade-in, so they show what a person sees. */
+  /** Screenshots once the page has settled (fade-in, count-ups), so they show what a person sees. */
   async function shot(page: Page, name: string) {
-    await page.waitForTimeout(700);
-    await site.shot(page, name);
+    await site.settledShot(page, name);
   }
   const settledBalance = (page: Page, expected: string) =>
     expect.poll(() => balance(page).textContent(), { timeout: 5000 }).toBe(expected);

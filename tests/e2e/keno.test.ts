@@ -45,8 +45,7 @@ describe('keno in the browser', () => {
     await page.getByTestId('keno-tile-1').click();
     expect(await page.getByTestId('keno-pick-count').textContent()).toBe('10 / 10 picked');
     await page.getByTestId('keno-risk-medium').click();
-    await page.waitForTimeout(700);
-    await site.shot(page, 'keno-picks-desktop');
+    await site.settledShot(page, 'keno-picks-desktop');
     await page.getByTestId('keno-bet').click();
     // mid-draw: some numbers shown, not all
     await expect
@@ -91,8 +90,7 @@ describe('keno in the browser', () => {
       .poll(() => line('Drawn (draw order)').textContent(), { timeout: 10_000 })
       .toBe(o.drawn.join(', '));
     expect(await line('Hits').textContent()).toBe(o.hits.length > 0 ? o.hits.join(', ') : 'none');
-    await page.waitForTimeout(700);
-    await site.shot(page, 'keno-verifier-desktop');
+    await site.settledShot(page, 'keno-verifier-desktop');
   });
 
   it('on a phone: the board fits and a bet plays', async () => {
@@ -115,8 +113,7 @@ describe('keno in the browser', () => {
     await page.getByRole('link', { name: /keno/i }).first().waitFor({ timeout: 10_000 });
     expect(await page.getByRole('link', { name: /hilo/i }).count()).toBeGreaterThan(0);
     await page.getByRole('link', { name: /keno/i }).first().scrollIntoViewIfNeeded();
-    await page.waitForTimeout(700);
-    await site.shot(page, 'home-keno-hilo-phone');
+    await site.settledShot(page, 'home-keno-hilo-phone');
   });
 
   it('autobet: bets until the loss limit, each settled after its draw, then stops', async () => {

@@ -71,7 +71,7 @@ function report(name: string, frames: Frame[]) {
 describe.skipIf(!process.env.LONG_FRAMES)('long frames at crash round start and case spin start', () => {
   let site: Site;
   beforeAll(async () => {
-    site = await startSite();
+    site = await startSite({}, { motion: 'full' });
   });
   afterAll(() => site?.close());
 

@@ -212,6 +212,35 @@ describe('plinko and wheel in the browser', () => {
     await expect.poll(() => lines.allTextContents()).toContain(`Segment${expected.segment} of 0..29`);
   });
 
+  it('reduced motion leaves out the screen fade and keeps the spin; full motion fades the screen in over 620 ms', async () => {
+    // this file's pages ask for reduced motion (the kit's default): the screen stands still at once
+    const { page } = await player(20, '/wheel');
+    const fade = (p: Page) =>
+      p
+        .locator('.animate-fade-in')
+        .first()
+        .evaluate((el) => [getComputedStyle(el).animationName, getComputedStyle(el).animationDuration]);
+    expect(await fade(page)).toEqual(['none', '0s']);
+    // the result is still revealed by the wheel's own spin
+    await page.getByLabel('Bet Amount').fill('1.00');
+    await page.getByTestId('wheel-bet').click();
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('wheel-rotor')
+          .evaluate((el) => el.getAnimations().filter((a) => a.playState === 'running').length),
+      )
+      .toBe(1);
+    expect(await page.getByTestId('wheel-result').getAttribute('data-bet')).toBeNull();
+    await expect
+      .poll(() => page.getByTestId('wheel-result').getAttribute('data-bet'), { timeout: 8000 })
+      .not.toBeNull();
+    // a person who did not ask for less motion gets the spec's fade
+    const user = await site.server.newUser();
+    const full = await site.signedIn(user.token, '/wheel', { motion: 'full' });
+    expect(await fade(full)).toEqual(['fade-in', '0.62s']);
+  });
+
   it('wheel on a phone and an autobet (instant) that stops on profit where the seeds say', async () => {
     const { user, page } = await player(30, '/wheel', { phone: true, instant: 'wheel' });
     await settledBalance(page, '30.00');
@@ -264,8 +293,7 @@ describe('plinko and wheel in the browser', () => {
     const tiles = page.locator('a[href="/plinko"], a[href="/wheel"]');
     await expect.poll(() => tiles.count()).toBeGreaterThanOrEqual(2);
     await page.locator('a[href="/wheel"]').last().scrollIntoViewIfNeeded();
-    await page.waitForTimeout(700);
-    await site.shot(page, 'plinko-wheel-home-tiles');
+    await site.settledShot(page, 'plinko-wheel-home-tiles');
     await page.locator('a[href="/plinko"]').last().click();
     await page.getByTestId('plinko-board').waitFor();
 

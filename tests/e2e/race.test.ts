@@ -12,7 +12,7 @@ describe('weekly race in the browser', () => {
   const ctx = () => site.server.site.ctx;
 
   beforeAll(async () => {
-    site = await startSite();
+    site = await startSite({}, { motion: 'full' });
     // twelve players: player i (1-based) wagers i coins through the bet engine
     for (let i = 1; i <= 12; i++) {
       const p = await quickUser(ctx());

@@ -26,8 +26,7 @@ describe('registration confirmed by mail in the browser', () => {
     await page.getByRole('heading', { name: 'Check your mail' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/register/check-mail');
     await page.getByText('We sent a link to finish signing up').waitFor();
-    await page.waitForTimeout(700); // the page's fade-in
-    await site.shot(page, 'register-check-mail');
+    await site.settledShot(page, 'register-check-mail');
 
     const code = loginLinkCodeIn(lastMailTo(site.server.dataDir, 'mailer@example.com') ?? '');
     expect(code).toMatch(/^[0-9a-f]{64}$/);

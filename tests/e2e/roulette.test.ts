@@ -96,9 +96,8 @@ describe('roulette in the browser', () => {
     // Clear empties the amount
     await phone.getByRole('button', { name: 'Clear' }).click();
     expect(await phone.getByLabel('Bet Amount').inputValue()).toBe('0.00');
-    await page.waitForTimeout(700);
-    await shot(page, 'roulette-betting-desktop');
-    await shot(phone, 'roulette-betting-phone');
+    await settledShot(page, 'roulette-betting-desktop');
+    await settledShot(phone, 'roulette-betting-phone');
 
     await driveUntil(clock, loop(), () => loop().current.kind === 'rolling', ROULETTE_BETTING_MS + 1000);
     await expect.poll(() => page.getByTestId('roulette-status').textContent()).toContain('Rolling');

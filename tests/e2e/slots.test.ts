@@ -11,8 +11,7 @@ describe('slots in the browser', () => {
   afterAll(() => site?.close());
 
   async function shot(page: Page, name: string) {
-    await page.waitForTimeout(700);
-    await site.shot(page, name);
+    await site.settledShot(page, name);
   }
   const tiles = (page: Page) => page.getByRole('list', { name: 'Slot games' }).getByRole('listitem');
   const columns = (page: Page) =>

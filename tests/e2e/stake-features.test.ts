@@ -27,8 +27,7 @@ describe('stake-style betting tools in the browser', () => {
   const settledBalance = (page: Page, expected: string) =>
     expect.poll(() => balance(page).textContent(), { timeout: 10_000 }).toBe(expected);
   async function shot(page: Page, name: string) {
-    await page.waitForTimeout(700);
-    await site.shot(page, name);
+    await site.settledShot(page, name);
   }
   const db = () => site.server.site.ctx.db;
   async function activePair(userId: number, token: string) {

@@ -150,7 +150,8 @@ describe('upgrader in the browser', () => {
   it('a large wallet never shows more than 80 %, and a win throws confetti the CSP allows', async () => {
     const u = await site.server.newUser();
     await site.fund(u.id, 5000);
-    const { context, page } = await site.newPage();
+    // confetti is decorative: a page that asks for reduced motion gets none (lib/confetti.ts)
+    const { context, page } = await site.newPage({ motion: 'full' });
     await context.addInitScript((t) => {
       window.localStorage.setItem('token', t);
       const seen: string[] = [];

@@ -10,11 +10,22 @@ import {
   waitForChatSockets,
 } from '../../../apps/server/src/test-support/server.ts';
 
+/**
+ * What a page's person asked of motion. Pages ask for reduced motion unless a test says otherwise:
+ * the site then leaves out its decorative motion (a screen's 620 ms fade-in, the live dots; index.css)
+ * and keeps every result's reveal. Measured on one screen change without a GPU: 0.57 s of Chromium
+ * CPU with the fade, 0.17 s without, most of it compositing; and Playwright waits for a fading button
+ * to stand still before it clicks. Files that look at motion itself (the race page's fade and
+ * podium stagger, turbo's pace, long frames) ask for `full`; so do, by Chromium's default, the files
+ * that open their own contexts (crash, roulette, reveal-hold, the two-node files).
+ */
+export type Motion = 'full' | 'reduced';
+
 export interface Site {
   server: TestServer;
   browser: Browser;
   /** A fresh browser context (own storage) with a page on the site. */
-  newPage(opts?: { phone?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
+  newPage(opts?: { phone?: boolean; motion?: Motion }): Promise<{ context: BrowserContext; page: Page }>;
   /**
    * A page of a signed-in player: the session token, and any other `storage` entries (saved game
    * settings such as instant mode), are put in localStorage before the app loads.
@@ -22,13 +33,13 @@ export interface Site {
   signedIn(
     token: string,
     path: string,
-    opts?: { phone?: boolean; storage?: Record<string, string> },
+    opts?: { phone?: boolean; storage?: Record<string, string>; motion?: Motion },
   ): Promise<Page>;
   /**
    * A signed-in page on the home page with the chat ready (rules agreed unless `agreed: false`;
    * on a phone the chat drawer is opened).
    */
-  chatPage(token: string, opts?: { phone?: boolean; agreed?: boolean }): Promise<Page>;
+  chatPage(token: string, opts?: { phone?: boolean; agreed?: boolean; motion?: Motion }): Promise<Page>;
   /** Waits until no finite animation runs (dialog zoom, pane slide): before a screenshot. */
   settled(page: Page): Promise<void>;
   /** A session token of the seeded admin (admin@example.com). */
@@ -176,8 +187,8 @@ export function useSite(...args: Parameters<typeof startSite>): Site & { readonl
  */
 export async function startSite(
   env: Record<string, string> = {},
-  /** the app's clock (a ManualClock: the test moves the server's time) */
-  opts: { clock?: Clock } = {},
+  /** the app's clock (a ManualClock: the test moves the server's time); the pages' motion (reduced) */
+  opts: { clock?: Clock; motion?: Motion } = {},
 ): Promise<Site> {
   const server = await startServer({
     db: E2E_DB,
@@ -186,6 +197,7 @@ export async function startSite(
   });
   const browser = await chromium.connect(inject('browserWsEndpoint'));
   const contexts: BrowserContext[] = [];
+  const siteMotion = opts.motion ?? 'reduced';
   let funded = 0;
   const site: Site = {
     server,
@@ -197,6 +209,7 @@ export async function startSite(
         deviceScaleFactor: 1,
         isMobile: opts.phone ?? false,
         hasTouch: opts.phone ?? false,
+        reducedMotion: (opts.motion ?? siteMotion) === 'full' ? 'no-preference' : 'reduce',
       });
       contexts.push(context);
       if (testsRunning > 0) testContexts.push(context);
@@ -216,7 +229,7 @@ export async function startSite(
       return page;
     },
     async chatPage(token, opts = {}) {
-      const { context, page } = await site.newPage({ phone: opts.phone });
+      const { context, page } = await site.newPage({ phone: opts.phone, motion: opts.motion });
       await context.addInitScript(
         ([t, agreed]) => {
           window.localStorage.setItem('token', t as string);

@@ -29,7 +29,7 @@ export function nextPace(pace: Pace, key: unknown, now: number, gapMs = CALM_GAP
 }
 
 /** A result pill's entrance. */
-export const PILL_FADE = 'animate-[fade-in_250ms_ease-out]';
+export const PILL_FADE = 'motion-decorative animate-[fade-in_250ms_ease-out]';
 
 /**
  * The entrance class for the pills of a game's recent results: only the newest pill fades in, and

@@ -30,7 +30,7 @@ export function AppDialog({
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-950/75 backdrop-blur-sm data-[state=open]:animate-[fade-in_150ms_ease-out]" />
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-950/75 motion-decorative backdrop-blur-sm data-[state=open]:animate-[fade-in_150ms_ease-out]" />
         <Dialog.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
           {...returnFocus}

@@ -1,19 +1,46 @@
+import { useEffect, useState } from 'react';
 import { ChevronDown, Gamepad2 } from 'lucide-react';
 import { DropdownMenu } from '../../ui/lazy-dropdown.tsx';
 import { useNavigate } from 'react-router';
 import { GAMES, gamePath } from '../../app/games.tsx';
-import { GameArt } from '../../ui/game-art.tsx';
 import { GameSubtitle } from '../../app/game-subtitle.tsx';
 import { GAME_THEME, type GameKey } from '../../ui/game-theme.ts';
 
+/**
+ * The games' art is not in the first load (issue 29 item 1: 11 KB of SVG): the menus ask for it once
+ * the shell has drawn, so it is there before a person can open them (a thumbnail is its game's
+ * gradient until then). Game screens and the home page import the same chunk for their own art.
+ */
+type Art = typeof import('../../ui/game-art.tsx')['GameArt'];
+let art: Art | undefined;
+let artLoading: Promise<Art> | undefined;
+export function useGameArt(): Art | undefined {
+  // a component is a function: kept through an initializer, not called as one
+  const [loaded, setLoaded] = useState<Art | undefined>(() => art);
+  useEffect(() => {
+    if (loaded) return;
+    let live = true;
+    artLoading ??= import('../../ui/game-art.tsx').then((m) => {
+      art = m.GameArt;
+      return m.GameArt;
+    });
+    void artLoading.then((a) => live && setLoaded(() => a));
+    return () => {
+      live = false;
+    };
+  }, [loaded]);
+  return loaded;
+}
+
 export function GameThumb({ game }: { game: GameKey }) {
   const [from, to] = GAME_THEME[game];
+  const GameArt = useGameArt();
   return (
     <span
       className="flex h-10 w-12 shrink-0 items-center justify-center rounded-lg ring-1 ring-white/10"
       style={{ background: `linear-gradient(135deg, ${from}, ${to})` }}
     >
-      <GameArt game={game} className="h-9 w-11" />
+      {GameArt ? <GameArt game={game} className="h-9 w-11" /> : null}
     </span>
   );
 }
@@ -21,6 +48,7 @@ export function GameThumb({ game }: { game: GameKey }) {
 /** The Games dropdown: each game's name and subtitle (the game registry, app/games.tsx). */
 export function GamesMenu() {
   const navigate = useNavigate();
+  useGameArt();
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger className="inline-flex h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold text-ink-200 transition outline-none hover:bg-ink-700/70 hover:text-white data-[state=open]:bg-ink-700 data-[state=open]:text-white">

@@ -20,7 +20,7 @@ import { Sheet } from '../../ui/lazy-sheet.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { SocialLinks } from '../site/social-links.tsx';
 import { GameSubtitle } from '../../app/game-subtitle.tsx';
-import { GameThumb } from './games-menu.tsx';
+import { GameThumb, useGameArt } from './games-menu.tsx';
 
 const row =
   'flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-sm font-semibold text-ink-200 transition hover:bg-ink-700 hover:text-white';
@@ -32,6 +32,7 @@ interface MobileMenuProps {
 
 /** The mobile sheet holding every link of the bar. */
 export function MobileMenu({ open, onOpenChange }: MobileMenuProps) {
+  useGameArt(); // the thumbnails' art, asked for before the menu opens
   const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
   const isAdmin = useAuthStore((s) => s.user?.rank === RANK.admin);
   const logout = useAuthStore((s) => s.logout);

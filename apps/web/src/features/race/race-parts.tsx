@@ -73,7 +73,7 @@ export function Podium({ entries, prize }: { entries: RaceEntry[]; prize: number
             data-place={place}
             data-reveal-step={step}
             className={cn(
-              'flex min-w-0 animate-[podium-rise_500ms_ease-out_both] flex-col items-center gap-1.5 rounded-2xl bg-gradient-to-b to-ink-850 px-2 py-3 ring-1 sm:gap-2 sm:p-5',
+              'motion-decorative flex min-w-0 animate-[podium-rise_500ms_ease-out_both] flex-col items-center gap-1.5 rounded-2xl bg-gradient-to-b to-ink-850 px-2 py-3 ring-1 sm:gap-2 sm:p-5',
               tone,
               lift,
             )}
