@@ -1,4 +1,5 @@
-import { type ComponentProps, createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { type ComponentProps, createContext, type ReactNode, useContext, useState } from 'react';
+import { lateModule, useLateModule } from '../lib/late-module.ts';
 
 type Radix = typeof import('./dropdown-real.ts')['DropdownMenu'];
 
@@ -8,30 +9,9 @@ type Radix = typeof import('./dropdown-real.ts')['DropdownMenu'];
  * and opens it. Keeps Radix's menu, popper and floating-ui out of the initial JavaScript (issue 18
  * item 3).
  */
-let radix: Radix | undefined;
-let loading: Promise<Radix> | undefined;
-const listeners = new Set<() => void>();
-function load(): Promise<Radix> {
-  loading ??= import('./dropdown-real.ts').then((m) => {
-    radix = m.DropdownMenu;
-    for (const fn of listeners) fn();
-    return m.DropdownMenu;
-  });
-  return loading;
-}
-
-function useRadix(): Radix | undefined {
-  const [, setTick] = useState(0);
-  useEffect(() => {
-    if (radix) return;
-    const fn = () => setTick((n) => n + 1);
-    listeners.add(fn);
-    return () => {
-      listeners.delete(fn);
-    };
-  }, []);
-  return radix;
-}
+const radix = lateModule<Radix>(() => import('./dropdown-real.ts').then((m) => m.DropdownMenu));
+const load = () => radix.load();
+const useRadix = () => useLateModule(radix);
 
 /** Before Radix has arrived: asks the Root to open once it has. */
 const OpenRequest = createContext<(() => void) | null>(null);

@@ -1,35 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { ChevronDown, Gamepad2 } from 'lucide-react';
 import { DropdownMenu } from '../../ui/lazy-dropdown.tsx';
 import { useNavigate } from 'react-router';
 import { GAMES, gamePath } from '../../app/games.tsx';
 import { GameSubtitle } from '../../app/game-subtitle.tsx';
 import { GAME_THEME, type GameKey } from '../../ui/game-theme.ts';
+import { lateModule, useLateModule } from '../../lib/late-module.ts';
 
 /**
  * The games' art is not in the first load (issue 29 item 1: 11 KB of SVG): the menus ask for it once
  * the shell has drawn, so it is there before a person can open them (a thumbnail is its game's
  * gradient until then). Game screens and the home page import the same chunk for their own art.
  */
-type Art = typeof import('../../ui/game-art.tsx')['GameArt'];
-let art: Art | undefined;
-let artLoading: Promise<Art> | undefined;
-export function useGameArt(): Art | undefined {
-  // a component is a function: kept through an initializer, not called as one
-  const [loaded, setLoaded] = useState<Art | undefined>(() => art);
-  useEffect(() => {
-    if (loaded) return;
-    let live = true;
-    artLoading ??= import('../../ui/game-art.tsx').then((m) => {
-      art = m.GameArt;
-      return m.GameArt;
-    });
-    void artLoading.then((a) => live && setLoaded(() => a));
-    return () => {
-      live = false;
-    };
-  }, [loaded]);
-  return loaded;
+const gameArt = lateModule(() => import('../../ui/game-art.tsx').then((m) => m.GameArt));
+export function useGameArt() {
+  useEffect(() => void gameArt.load(), []);
+  return useLateModule(gameArt);
 }
 
 export function GameThumb({ game }: { game: GameKey }) {
