@@ -14,14 +14,16 @@ const filesAtOnce = (value: string | undefined, fallback: number) => {
 };
 const parallel = filesAtOnce(process.env.TEST_FILE_WORKERS, 2);
 /**
- * Browser files at once: E2E_FILE_WORKERS (default 2). Each test's pages close when it ends and the
- * browser files run on PostgreSQL when TEST_DATABASE_URL is set (tests/e2e/support/site.ts): two full
- * runs at two at once were green in 25 minutes (one at a time: 43). The files that measure a page's
- * pace (turbo's bets a second and long frames) run alone after them, in the `e2e-solo` project: beside
- * another file their figures measure the other file (docs/decisions/testing.md, stop 37).
+ * Browser files at once: E2E_FILE_WORKERS (default 3). Each test's pages close when it ends and the
+ * browser files run on PostgreSQL when TEST_DATABASE_URL is set (tests/e2e/support/site.ts). With the
+ * full browser two at once already kept both cores busy (92 %); the headless shell (global-setup.ts)
+ * costs a quarter less CPU and left them 77 % busy at two, so a third file fills the gap: 388 → 317 s
+ * (stop 41, docs/decisions/testing.md). The files that measure a page's pace (turbo's bets a second
+ * and long frames) run alone after them, in the `e2e-solo` project: beside another file their
+ * figures measure the other file (stop 37).
  */
 const SOLO_E2E = ['tests/e2e/turbo-autobet.test.ts', 'tests/e2e/long-frames.test.ts'];
-const browserParallel = filesAtOnce(process.env.E2E_FILE_WORKERS, 2);
+const browserParallel = filesAtOnce(process.env.E2E_FILE_WORKERS, 3);
 
 /**
  * The files of a worker share its process (`isolate: false`): each file no longer imports the whole
@@ -109,7 +111,7 @@ export default defineConfig({
           ...browserProject,
           include: ['tests/e2e/**/*.test.ts'],
           exclude: SOLO_E2E,
-          // with E2E_FILE_WORKERS=2 each file has its own server and browser contexts on the one Chromium
+          // each of the files at once has its own server and browser contexts on the one Chromium
           ...browserParallel,
         },
       },

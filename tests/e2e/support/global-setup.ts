@@ -1,5 +1,20 @@
+import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+
+/**
+ * The browser the tests drive: CHROMIUM_PATH when set, else Debian's `chromium-headless-shell` (the
+ * old headless mode, built from the same Chromium as the `chromium` package: same Blink, same V8)
+ * when installed, else Debian's `chromium`. Measured on stop 41's VM, the whole `e2e` project two
+ * files at once: 484 s with `chromium`, 388 s with the shell, 150 tests green in both; on two files
+ * the machine's busy CPU fell 64 → 47 s (the full browser's new headless mode runs a whole desktop
+ * browser's compositor and services for every page).
+ */
+export function browserPath(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  const shell = '/usr/bin/chromium-headless-shell';
+  return existsSync(shell) ? shell : '/usr/bin/chromium';
+}
 
 /**
  * One browser for all browser tests: launched once here, each test file connects to it over its
@@ -7,7 +22,7 @@ import type { TestProject } from 'vitest/node';
  */
 export default async function setup(project: TestProject) {
   const server = await chromium.launchServer({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: browserPath(),
     headless: true,
     args: [
       '--no-sandbox',
