@@ -7,15 +7,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN, signIn } from '../economy/cashier/cashier.test-support.ts';
 import { playersOf } from '../games/battles/battles.views.ts';
-import { DB_KINDS, nextEvent, startServer, type TestServer } from '../test-support/server.ts';
+import { DB_KINDS, nextEvent, spaced, startServer, type TestServer } from '../test-support/server.ts';
 import { inTransaction } from './tx.ts';
 
 interface Live {
   all: BetView[];
   mine: BetView[];
 }
-
-const spaced = () => new Promise((r) => setTimeout(r, 15));
 
 describe.each(DB_KINDS)('ghost mode on %s', (db) => {
   let server: TestServer;

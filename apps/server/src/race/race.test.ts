@@ -20,7 +20,7 @@ import { ManualClock } from '../platform/clock.ts';
 import type { Ctx } from '../platform/context.ts';
 import { findLedgerMismatches } from '../platform/ledger.ts';
 import { inTransaction } from '../platform/tx.ts';
-import { DB_KINDS, nextEvent, startServer, type TestServer } from '../test-support/server.ts';
+import { DB_KINDS, nextEvent, spaced, startServer, type TestServer } from '../test-support/server.ts';
 import { RACE_SETTLE_GRACE_MS } from './race.loop.ts';
 import { raceLoopOf } from './race.module.ts';
 import { activeRace, nextMonday, payRace, type RaceRow } from './race.service.ts';
@@ -28,7 +28,6 @@ import { activeRace, nextMonday, payRace, type RaceRow } from './race.service.ts
 process.env.ROUND_CHAIN_LENGTH = '20';
 
 const START = 1_700_000_000_000;
-const spaced = () => new Promise((r) => setTimeout(r, 12));
 
 async function running(ctx: Ctx): Promise<RaceRow> {
   await raceLoopOf(ctx)?.idle();

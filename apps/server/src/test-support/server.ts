@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SOCKET_MIN_INTERVAL_MS } from '@coinsite/shared';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll } from 'vitest';
@@ -284,6 +285,16 @@ export function useTwoNodes(): TwoNodes {
     stopNodes: () => get().stopNodes(),
     close: () => get().close(),
   };
+}
+
+/**
+ * Waits out the protocol's spacing between two events from one socket (SOCKET_MIN_INTERVAL_MS, on the
+ * server's wall clock, not its injected one): an event sooner is dropped with "Slow down!". A test
+ * that emits again right after an answer and a quick HTTP call can land inside it on a fast machine
+ * (stop 41: a coinflip cancel 8 ms after its create, in rg-everywhere).
+ */
+export function spaced(): Promise<void> {
+  return new Promise((r) => setTimeout(r, SOCKET_MIN_INTERVAL_MS + 5));
 }
 
 /** Waits for one event on a socket (with a timeout) and returns its arguments. */

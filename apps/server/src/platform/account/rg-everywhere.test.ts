@@ -13,7 +13,7 @@ import { activateTrivia, createTrivia } from '../../trivia/trivia.service.ts';
 import type { ManualClock } from '../clock.ts';
 import { checkLedger } from '../ledger.ts';
 import { inTransaction } from '../tx.ts';
-import { DB_KINDS, nextEvent, type TestServer } from '../../test-support/server.ts';
+import { DB_KINDS, nextEvent, spaced, type TestServer } from '../../test-support/server.ts';
 
 type Player = { id: number; token: string; username: string };
 type Break = { kind: 'cool_off'; days: number } | { kind: 'self_exclusion'; months: number | null };
@@ -350,6 +350,7 @@ describe.each(DB_KINDS)('a player on a break on %s (issue 26)', (db) => {
     await takeBreak(p, { kind: 'cool_off', days: 1 });
     // the creator cancels the open flip during the break: the refund is paid
     const update = nextEvent(s, 'coinflip:update');
+    await spaced();
     s.emit('coinflip:cancel', String(id));
     await update;
     s.disconnect();
