@@ -25,6 +25,8 @@ import { call, dbUrl, freePort, percentile, pgRun, signIn, waitForHttp, requireW
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** A client's least time between two of its bets (BENCH_PACE_MS, 15): the cap is clients × 1000 ÷ it. */
+const PACE_MS = Number(process.env.BENCH_PACE_MS ?? 15);
 
 /**
  * A betting client speaking the Engine.IO 4 / Socket.IO 5 frames over plain `ws` (open, namespace
@@ -135,7 +137,7 @@ async function main() {
               inFlight = true;
               // the protocol drops events under 10 ms apart from one socket, measured on arrival: a busy
               // server may read one bet late and the next on time, so 11 ms here was not enough
-              const wait = Math.max(0, lastSend + 15 - Date.now());
+              const wait = Math.max(0, lastSend + PACE_MS - Date.now());
               setTimeout(() => {
                 sentAt = performance.now();
                 lastSend = Date.now();
