@@ -3,6 +3,8 @@
  *
  *   BENCH_CLIENTS (64)   socket clients, each betting as fast as its last result comes back
  *   BENCH_SECONDS (20)   how long they bet
+ *   BENCH_PACE_MS (15)   a client's least time between two of its bets (the protocol drops events under
+ *                        10 ms apart on arrival, and arrivals bunch): the ceiling is clients × 1000 ÷ it
  *   BENCH_PG_URL         a PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres);
  *                        a fresh database is created there and dropped afterwards
  *   BACKOFFICE_ROLLUP    passed to the server: false runs it without the back office's leader loop
