@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { findLedgerMismatches } from '../../platform/ledger.ts';
 import { inTransaction } from '../../platform/tx.ts';
-import { DB_KINDS, nextEvent, startServer, type TestServer } from '../../test-support/server.ts';
+import { DB_KINDS, nextEvent, spaced, startServer, type TestServer } from '../../test-support/server.ts';
 import { PAID_CASE_RTP } from './case-catalogue.ts';
 import { caseRtp } from './case-tables.ts';
 import { loadCases, saveCase } from './cases.catalogue.ts';
@@ -405,15 +405,16 @@ describe.each(DB_KINDS)('cases on %s', (db) => {
         .where('user_id', '=', u.id)
         .execute();
     await backdate(DAY - 60_000);
+    await spaced();
     let err = nextEvent(s, 'cases:error');
     s.emit('cases:free', 'daily');
     expect((await err)[0]).toBe('You can open the daily case again in 1m.');
     await backdate(DAY);
-    await new Promise((r) => setTimeout(r, 12));
+    await spaced();
     const again = nextEvent(s, 'cases:opened');
     s.emit('cases:free', 'daily');
     await again;
-    await new Promise((r) => setTimeout(r, 12));
+    await spaced();
     err = nextEvent(s, 'cases:error');
     s.emit('cases:free', 'level-10');
     expect((await err)[0]).toBe('This case cannot be opened for free.');
