@@ -69,6 +69,12 @@ function betClient(base: string, ns: string, token: string): Promise<BetClient> 
   });
 }
 
+/** The server's Prometheus text. */
+async function scrape(base: string): Promise<string> {
+  const res = await fetch(`${base}/metrics`, { headers: { authorization: 'Bearer bench-metrics-token' } });
+  return res.text();
+}
+
 async function main() {
   const name = `bench_${Date.now()}`;
   await pgRun(BASE, (c) => c.query(`CREATE DATABASE ${name}`));
@@ -120,6 +126,8 @@ async function main() {
       sockets.push(await betClient(base, '/dice', token));
     }
 
+    // a first scrape: the event-loop histogram starts over at each one, and GC counts from here
+    const before = await scrape(base);
     console.log(`betting with ${CLIENTS} clients for ${SECONDS} s…`);
     const latencies: number[] = [];
     let errors = 0;
@@ -173,9 +181,7 @@ async function main() {
     );
 
     // group commit (issue 18): bets per statement, from the server's own metrics
-    const metrics = await (
-      await fetch(`${base}/metrics`, { headers: { authorization: 'Bearer bench-metrics-token' } })
-    ).text();
+    const metrics = await scrape(base);
     const metric = (name: string) =>
       Number(new RegExp(`^${name} ([0-9.e+-]+)$`, 'm').exec(metrics)?.[1] ?? NaN);
     const statements = metric('coinsite_bet_group_size_count');
@@ -184,6 +190,26 @@ async function main() {
         `mean ${(metric('coinsite_bet_group_size_sum') / statements).toFixed(2)}, ` +
         `max ${metric('coinsite_bet_group_size_max')} bets per statement ` +
         `(BET_GROUP_MAX ${process.env.BET_GROUP_MAX ?? 'default'}, BET_GROUP_IN_FLIGHT ${process.env.BET_GROUP_IN_FLIGHT ?? 'default'})`,
+    );
+    // what in the server stretches the tail: its event loop's delays and its GC pauses during the run
+    const gc = (text: string) => {
+      const out = { minor: 0, major: 0, other: 0, pauses: 0 };
+      for (const m of text.matchAll(
+        /^coinsite_nodejs_gc_duration_seconds_(sum|count)\{kind="(\w+)"\} (\S+)$/gm,
+      )) {
+        const value = Number(m[3]);
+        if (m[1] === 'count') out.pauses += value;
+        else if (m[2] === 'minor' || m[2] === 'major') out[m[2]] += value * 1000;
+        else out.other += value * 1000;
+      }
+      return out;
+    };
+    const [gc0, gc1] = [gc(before), gc(metrics)];
+    const lag = (name: string) => (metric(`coinsite_nodejs_eventloop_lag_${name}_seconds`) * 1000).toFixed(1);
+    console.log(
+      `server during the run: event-loop delay p50 ${lag('p50')} ms, p99 ${lag('p99')} ms, max ${lag('max')} ms; ` +
+        `GC ${gc1.pauses - gc0.pauses} pauses, ${(gc1.minor - gc0.minor).toFixed(0)} ms minor, ` +
+        `${(gc1.major - gc0.major).toFixed(0)} ms major, ${(gc1.other - gc0.other).toFixed(0)} ms other`,
     );
     console.log(
       `bet statement time: mean ${((metric('coinsite_bet_group_duration_seconds_sum') / statements) * 1000).toFixed(1)} ms ` +
