@@ -9,7 +9,7 @@ import { memoryRateLimiter } from '../platform/rate-limit.ts';
 import { inTransaction } from '../platform/tx.ts';
 import { placeBet } from './engine/bet-engine.ts';
 import { takeNonce } from './fairness/seeds.service.ts';
-import { EVERY_DB, nextEvent, startServer, type TestServer } from '../test-support/server.ts';
+import { EVERY_DB, nextEvent, spaced, startServer, type TestServer } from '../test-support/server.ts';
 
 const run = promisify(execFile);
 
@@ -23,7 +23,6 @@ function pick0(seeds: { serverSeed: string; clientSeed: string; nonce: number },
 }
 
 /** Lets the 10 ms spacing rule pass between two emits of one socket. */
-const spaced = () => new Promise((r) => setTimeout(r, 12));
 
 describe.each(EVERY_DB)('single-player games on %s', (db) => {
   let server: TestServer;

@@ -1,10 +1,16 @@
 import { minePositions } from '@coinsite/shared/fairness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '../platform/ledger.ts';
-import { fundedUser, DB_KINDS, nextEvent, startServer, type TestServer } from '../test-support/server.ts';
+import {
+  fundedUser,
+  DB_KINDS,
+  nextEvent,
+  spaced,
+  startServer,
+  type TestServer,
+} from '../test-support/server.ts';
 
 /** Lets the 10 ms spacing rule pass between two emits of one socket. */
-const spaced = () => new Promise((r) => setTimeout(r, 12));
 
 /** Issue 9 item 5: MAX_PROFIT bounds what one dice, limbo or mines bet can win (5 coins here). */
 describe.each(DB_KINDS)('max profit per bet on %s', (db) => {

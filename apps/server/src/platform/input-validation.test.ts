@@ -7,7 +7,7 @@ import {
   simulateBet,
   withAdminServer,
 } from '../economy/cashier/cashier.test-support.ts';
-import { DB_KINDS, nextEvent, type TestServer } from '../test-support/server.ts';
+import { DB_KINDS, nextEvent, spaced, type TestServer } from '../test-support/server.ts';
 import { badTextError } from './errors.ts';
 
 const LTC = 'ltc1qjmxnz78nmc8nq77wuxh25n2es7rzm5c2rkk4wh';
@@ -59,7 +59,7 @@ describe.each(DB_KINDS)('amounts and text are validated, never coerced (issue 9 
     await adminCredit(server, u.id, 1_000, `fund-${u.id}`);
     const sock = await server.socket('dice', u.token);
     for (const amount of [true, [1], '0x1', '1e0']) {
-      await new Promise((r) => setTimeout(r, 12)); // the 10 ms spacing rule between emits
+      await spaced();
       const err = nextEvent(sock, 'game-creation-error');
       sock.emit('dice:bet', { amount, rangeData: 50 });
       expect((await err)[0]).toBe('Amount must be a number.');

@@ -14,7 +14,7 @@ import { battleKit } from '../games/battles/battle-test-kit.ts';
 import { roundLoopsOf } from '../games/rounds/round-games.ts';
 import { leaderTasksOf } from './leader-tasks.ts';
 import { driveUntil, fundedPlayer, type Player } from '../games/rounds/round-test-kit.ts';
-import { EVERY_DB, startServer, type TestServer } from '../test-support/server.ts';
+import { EVERY_DB, spaced, startServer, type TestServer } from '../test-support/server.ts';
 import { triviaLoopOf } from '../trivia/trivia.module.ts';
 import { ManualClock } from './clock.ts';
 
@@ -37,8 +37,6 @@ const PUBLIC = 'https://api.example';
 const ADMIN = { email: 'conformance-admin@example.com', password: 'conformance-admin-password' };
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** The socket layer drops an event sent within 10 ms of the same socket's previous one. */
-const spaced = () => pause(15);
 
 describe.each(EVERY_DB)('the original client, every listened event against the table (%s)', (db) => {
   let server: TestServer;

@@ -314,7 +314,7 @@ describe.each(DB_KINDS)('cases on %s', (db) => {
       [anon, 'starter-crate', 'Please log in to play!'],
     ];
     for (const [s, payload, message] of cases) {
-      await new Promise((r) => setTimeout(r, 12));
+      await spaced();
       const err = nextEvent(s, 'cases:error');
       s.emit('cases:open', payload);
       expect((await err)[0]).toBe(message);

@@ -4,7 +4,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Beacon, beaconOf, setBeaconForTests } from '../../integrations/eos/beacon.ts';
 import type { ManualClock } from '../../platform/clock.ts';
-import { DB_KINDS, nextEvent, type TestServer } from '../../test-support/server.ts';
+import { DB_KINDS, nextEvent, spaced, type TestServer } from '../../test-support/server.ts';
 import { roundLoopsOf } from '../rounds/round-games.ts';
 import { sql } from 'kysely';
 import { checkLedger } from '../../platform/ledger.ts';
@@ -26,8 +26,6 @@ import { COINFLIP_BLOCK_WAIT_LIMIT_MS, type CoinflipLoop } from './coinflip.loop
 import { COINFLIP_TEXT, cancelCoinflip, createCoinflip } from './coinflip.service.ts';
 
 process.env.ROUND_CHAIN_LENGTH = '20';
-
-const spaced = () => new Promise((r) => setTimeout(r, 12));
 
 describe.each(DB_KINDS)('coinflip on %s', (db) => {
   let server: TestServer;

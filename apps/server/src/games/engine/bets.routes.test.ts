@@ -1,7 +1,7 @@
 import { diceRoll, verifyOutcome } from '@coinsite/shared/fairness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../platform/tx.ts';
-import { DB_KINDS, nextEvent, startServer, type TestServer } from '../../test-support/server.ts';
+import { DB_KINDS, nextEvent, spaced, startServer, type TestServer } from '../../test-support/server.ts';
 
 interface BetDetails {
   id: string;
@@ -90,7 +90,7 @@ describe.each(DB_KINDS)('GET /api/bets/:id on %s', (db) => {
       const res = nextEvent(sock, 'dice:result');
       sock.emit('dice:bet', { amount, rangeData });
       await res;
-      await new Promise((r) => setTimeout(r, 12));
+      await spaced();
     }
     type View = { amount: number; multiplier: number; user: { id: string } };
     const live = await server.api<{ all: View[]; mine: View[]; high: View[]; lucky: View[] }>(

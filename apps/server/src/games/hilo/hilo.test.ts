@@ -6,10 +6,9 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '../../platform/ledger.ts';
 import { inTransaction } from '../../platform/tx.ts';
-import { DB_KINDS, nextEvent, startServer, type TestServer } from '../../test-support/server.ts';
+import { DB_KINDS, nextEvent, spaced, startServer, type TestServer } from '../../test-support/server.ts';
 
 const run = promisify(execFile);
-const spaced = () => new Promise((r) => setTimeout(r, 12));
 
 /** A guess that wins (cur → next), or that loses (null when none can: equal middle ranks). */
 function winning(cur: number, next: number): HiloChoice {

@@ -4,11 +4,17 @@ import { promisify } from 'node:util';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findLedgerMismatches } from '../../platform/ledger.ts';
-import { fundedUser, DB_KINDS, nextEvent, startServer, type TestServer } from '../../test-support/server.ts';
+import {
+  fundedUser,
+  DB_KINDS,
+  nextEvent,
+  spaced,
+  startServer,
+  type TestServer,
+} from '../../test-support/server.ts';
 
 const run = promisify(execFile);
 /** Lets the 10 ms spacing rule pass between two emits of one socket. */
-const spaced = () => new Promise((r) => setTimeout(r, 12));
 
 interface Result {
   betId: string;

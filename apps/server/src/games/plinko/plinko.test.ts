@@ -5,11 +5,17 @@ import { promisify } from 'node:util';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '../../platform/ledger.ts';
-import { fundedUser, DB_KINDS, nextEvent, startServer, type TestServer } from '../../test-support/server.ts';
+import {
+  fundedUser,
+  DB_KINDS,
+  nextEvent,
+  spaced,
+  startServer,
+  type TestServer,
+} from '../../test-support/server.ts';
 
 const run = promisify(execFile);
 /** Lets the 10 ms spacing rule pass between two emits of one socket. */
-const spaced = () => new Promise((r) => setTimeout(r, 12));
 
 /** Stake's plinko path worked out with node's HMAC (not the shared code): first byte of each u32 ≥ 128 is right. */
 function pathOf(s: { serverSeed: string; clientSeed: string; nonce: number }, rows: number): number[] {

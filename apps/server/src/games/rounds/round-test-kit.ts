@@ -16,8 +16,8 @@ import { startServer, type TestServer } from '../../test-support/server.ts';
 import { type RoundLoops, roundLoopsOf } from './round-games.ts';
 import { leaderTasksOf } from '../../platform/leader-tasks.ts';
 
-/** A pause longer than the protocol's 10 ms between two events of one socket. */
-export const spaced = () => new Promise((r) => setTimeout(r, 12));
+/** The protocol's spacing between two events of one socket (one helper: test-support/server.ts). */
+export { spaced } from '../../test-support/server.ts';
 
 /**
  * A hash-chain round game's test server for the calling describe block (its beforeAll/afterAll): a
