@@ -299,9 +299,12 @@ describe('plinko and wheel in the browser', () => {
 
     const phone = await player(0, '/home', { phone: true });
     await phone.page.getByRole('button', { name: /menu/i }).first().click();
-    await phone.page.getByRole('link', { name: /Wheel/ }).first().waitFor();
+    // the menu's own link: the home tiles behind the sheet also say Wheel, and come first in the
+    // page when they mount while the menu opens (the failing CI run clicked a tile under the sheet)
+    const menuWheel = phone.page.getByRole('dialog').getByRole('link', { name: /Wheel/ });
+    await menuWheel.waitFor();
     await site.settledShot(phone.page, 'plinko-wheel-phone-menu');
-    await phone.page.getByRole('link', { name: /Wheel/ }).first().click();
+    await menuWheel.click();
     await phone.page.getByTestId('wheel-disc').waitFor();
   });
 
