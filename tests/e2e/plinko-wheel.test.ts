@@ -298,7 +298,7 @@ describe('plinko and wheel in the browser', () => {
     await page.getByTestId('plinko-board').waitFor();
 
     const phone = await player(0, '/home', { phone: true });
-    await phone.page.getByRole('button', { name: /menu/i }).first().click();
+    await phone.page.getByRole('button', { name: 'Open menu' }).click();
     // the menu's own link: the home tiles behind the sheet also say Wheel, and come first in the
     // page when they mount while the menu opens (the failing CI run clicked a tile under the sheet)
     const menuWheel = phone.page.getByRole('dialog').getByRole('link', { name: /Wheel/ });
