@@ -12,7 +12,7 @@ import {
 } from '../../apps/server/src/games/rounds/round-test-kit.ts';
 import { ManualClock } from '../../apps/server/src/platform/clock.ts';
 import { startServer, type TestServer } from '../../apps/server/src/test-support/server.ts';
-import { settledShot } from './support/site.ts';
+import { settledShot, trail } from './support/site.ts';
 
 process.env.ROUND_CHAIN_LENGTH = '200';
 
@@ -91,9 +91,10 @@ describe('crash in the browser', () => {
       .poll(async () => Number((await page.getByTestId('crash-multiplier').textContent())?.replace('x', '')))
       .toBeGreaterThanOrEqual(1.2);
     await shot(page, 'crash-running-desktop');
+    const says = await trail(page, 'crash-bet'); // "Cashed out" stands 1.5 s: recorded, not raced
     await button(page).click();
     await page.getByText('Successfully cashed out!').waitFor();
-    await expect.poll(() => button(page).textContent()).toBe('Cashed out');
+    await expect.poll(async () => (await says()).map((e) => e.value)).toContain('Cashed out');
     const bet = await ctx()
       .db.selectFrom('round_bets')
       .select(['cashout', 'payout'])

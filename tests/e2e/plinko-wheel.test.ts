@@ -1,3 +1,4 @@
+import { plinkoRevealMs, WHEEL_SPIN_MS } from '@coinsite/shared';
 import { plinkoOutcome, wheelOutcome } from '@coinsite/shared/fairness';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import {
   startAutobet,
 } from '../../apps/web/src/features/autobet/autobet.ts';
 import { axeViolations } from './support/axe.ts';
-import { type Site, startSite } from './support/site.ts';
+import { type Site, startSite, type TrailEntry, trail } from './support/site.ts';
 
 /** Plinko and Wheel (issue 32) as a person plays them: a bet of each, an autobet with a stop rule. */
 describe('plinko and wheel in the browser', () => {
@@ -31,6 +32,20 @@ describe('plinko and wheel in the browser', () => {
   const settledBalance = (page: Page, expected: string) =>
     expect.poll(() => balance(page).textContent(), { timeout: 10_000 }).toBe(expected);
   const db = () => site.server.site.ctx.db;
+  /** When (ms after its trail began) the result first carried a bet id. */
+  async function revealed(result: () => Promise<TrailEntry[]>): Promise<number> {
+    let at: number | undefined;
+    await expect
+      .poll(async () => (at = (await result()).find((e) => e.value !== null)?.at), { timeout: 10_000 })
+      .toBeDefined();
+    return at as number;
+  }
+  /** When the element first stopped showing `value` (which it must have shown); Infinity if it still does. */
+  function leftAt(entries: TrailEntry[], value: string | null): number {
+    const i = entries.findIndex((e) => e.value === value);
+    expect(i, `showed ${value}`).toBeGreaterThanOrEqual(0);
+    return entries[i + 1]?.at ?? Number.POSITIVE_INFINITY;
+  }
   async function activePair(user: { id: number; token: string }) {
     await site.server.api('GET', '/api/provably-fair/current', undefined, user.token);
     const p = await db()
@@ -51,15 +66,15 @@ describe('plinko and wheel in the browser', () => {
     await page.getByTestId('plinko-rows').selectOption('16');
     const seeds = await activePair(user);
     const expected = plinkoOutcome(seeds, 100, 16, 'high');
+    const result = await trail(page, 'plinko-result', 'data-bet');
+    const shown = await trail(page, 'balance');
     await page.getByTestId('plinko-bet').click();
-    // while the ball falls: the stake is taken, the win is not shown yet
-    await settledBalance(page, '49.00');
-    await page.waitForTimeout(1200);
-    expect(await page.getByTestId('plinko-result').getAttribute('data-bet')).toBeNull();
     await site.shot(page, 'plinko-falling-desktop');
-    await expect
-      .poll(() => page.getByTestId('plinko-result').getAttribute('data-bet'), { timeout: 8000 })
-      .not.toBeNull();
+    // the result shows when the ball lands, the drop's whole time after the click, and the balance
+    // reads 49.00 until then: the stake taken, the win not shown while the ball falls (timed in the
+    // page, so a slow machine's late polls cannot miss the moment or blame the page)
+    const landedAt = await revealed(result);
+    expect(landedAt).toBeGreaterThanOrEqual(plinkoRevealMs(16) - 50);
     const bet = await db()
       .selectFrom('bets')
       .select(['id', 'payout', 'outcome'])
@@ -68,6 +83,7 @@ describe('plinko and wheel in the browser', () => {
     expect(bet.outcome).toMatchObject({ path: expected.path, slot: expected.slot });
     expect(bet.payout).toBe(expected.payout);
     await settledBalance(page, ((5000 - 100 + expected.payout) / 100).toFixed(2));
+    expect(leftAt(await shown(), '49.00')).toBeGreaterThanOrEqual(plinkoRevealMs(16) - 50);
     expect(await page.getByTestId('plinko-history').locator('li').count()).toBe(1);
     await page.waitForTimeout(400);
     await site.shot(page, 'plinko-landed-desktop');
@@ -178,15 +194,16 @@ describe('plinko and wheel in the browser', () => {
     await site.settledShot(page, 'wheel-idle-desktop');
     const seeds = await activePair(user);
     const expected = wheelOutcome(seeds, 200, 30, 'medium');
+    const result = await trail(page, 'wheel-result', 'data-bet');
+    const shown = await trail(page, 'balance');
+    const button = await trail(page, 'wheel-bet', 'disabled');
     await page.getByTestId('wheel-bet').click();
-    await settledBalance(page, '48.00');
-    await page.waitForTimeout(1200);
-    expect(await page.getByTestId('wheel-result').getAttribute('data-bet')).toBeNull();
-    expect(await page.getByTestId('wheel-bet').isDisabled()).toBe(true);
     await site.shot(page, 'wheel-spinning-desktop');
-    await expect
-      .poll(() => page.getByTestId('wheel-result').getAttribute('data-bet'), { timeout: 8000 })
-      .not.toBeNull();
+    // the result shows when the wheel stops, the spin's whole time after the click; until then the
+    // balance reads 48.00 (the stake taken, no win) and the button waits
+    const stoppedAt = await revealed(result);
+    expect(stoppedAt).toBeGreaterThanOrEqual(WHEEL_SPIN_MS);
+    expect(leftAt(await button(), '')).toBeGreaterThanOrEqual(WHEEL_SPIN_MS - 50);
     // the rotor rests with the drawn segment under the pointer
     const rotation = Number(await page.getByTestId('wheel-rotor').getAttribute('data-rotation'));
     const width = 360 / 30;
@@ -195,6 +212,7 @@ describe('plinko and wheel in the browser', () => {
       `${(expected.multiplier / 100).toFixed(2)}×`,
     );
     await settledBalance(page, ((5000 - 200 + expected.payout) / 100).toFixed(2));
+    expect(leftAt(await shown(), '48.00')).toBeGreaterThanOrEqual(WHEEL_SPIN_MS - 50);
     await page.waitForTimeout(300);
     await site.shot(page, 'wheel-stopped-desktop');
     // verifiable in the browser once the seed is revealed: the bet page's Verify link

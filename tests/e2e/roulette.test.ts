@@ -71,14 +71,13 @@ describe('roulette in the browser', () => {
   }
 
   it('bets on colours from two players, rolls, lands on the winning slot and pays', async () => {
-    await driveUntil(clock, loop(), () => loop().current.kind === 'betting');
-    const s = loop().current;
-    if (s.kind !== 'betting') throw new Error('not betting');
-    const round = s.round;
     const a = await fundedPlayer(ctx(), 20);
     const b = await fundedPlayer(ctx(), 20);
     const page = await open(a.token);
     const phone = await open(b.token, true);
+    // a round that opens with both pages on it: each page counts its 15 s from when it shows the
+    // round, and one opened before the phone's page loaded had spent them on a slow machine
+    const round = await bettingRound();
     const red = page.getByTestId('roulette-bet-red');
     await expect.poll(() => red.isEnabled(), { timeout: 10_000 }).toBe(true);
     await page.getByLabel('Bet Amount').fill('3.00');
@@ -132,9 +131,13 @@ describe('roulette in the browser', () => {
       .poll(() => page.getByTestId('balance').first().textContent(), { timeout: 10_000 })
       .toBe(((2000 - 600 + won) / 100).toFixed(2));
   });
-  /** Drives to the next round taking bets whose slot passes `pick` (one other than round `after`). */
-  async function bettingRound(pick: (slot: number) => boolean = () => true, after = 0) {
-    let last = after;
+  /**
+   * Drives to the next round taking bets whose slot passes `pick`: a fresh one, never the round open
+   * now (the page counts a round's 15 s from when it shows it, on its own clock).
+   */
+  async function bettingRound(pick: (slot: number) => boolean = () => true) {
+    const now = loop().current;
+    let last = now.kind === 'betting' ? now.round.id : 0;
     await driveUntil(
       clock,
       loop(),
@@ -222,7 +225,7 @@ describe('roulette in the browser', () => {
     // in a fresh round: the page's own clock counts its 15 s from when it shows the round, and the
     // round open since the stop has been counting through the checks above (on a slow machine
     // its window had closed by the click: CI, stop 42)
-    round = await bettingRound(() => true, round.id);
+    round = await bettingRound();
     expect(await rows()).toHaveLength(state.played);
     const red = page.getByTestId('roulette-bet-red');
     await expect.poll(() => red.isEnabled(), { timeout: 10_000 }).toBe(true);

@@ -154,6 +154,51 @@ export async function steerNextGame(
   }
 }
 
+/** One value an element showed, and when: ms after `trail` began, on the page's own clock. */
+export interface TrailEntry {
+  value: string | null;
+  at: number;
+}
+
+/**
+ * Records in the page every value the first element with `testId` shows from now on: its text, or
+ * one attribute (`null` when absent). For states that last a moment (a 1.5 s "Cashed out", the
+ * balance while a ball falls) and for when a result appears: asserted afterwards from the record,
+ * not raced by a poll, so a slow machine sees the same as a fast one. Returns a reader.
+ */
+export async function trail(page: Page, testId: string, read: 'text' | string = 'text') {
+  const key = await page.evaluate(
+    ([id, what]) => {
+      type Rec = { value: string | null; at: number }[];
+      const w = window as unknown as { __trails?: Rec[] };
+      w.__trails ??= [];
+      const rec: Rec = [];
+      const start = performance.now();
+      const value = () => {
+        const el = document.querySelector(`[data-testid="${id}"]`);
+        if (!el) return null;
+        return what === 'text' ? el.textContent : el.getAttribute(what);
+      };
+      const note = () => {
+        const v = value();
+        if (rec.length === 0 || rec[rec.length - 1].value !== v)
+          rec.push({ value: v, at: performance.now() - start });
+      };
+      note();
+      new MutationObserver(note).observe(document.body, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+        attributes: true,
+      });
+      return w.__trails.push(rec) - 1;
+    },
+    [testId, read] as const,
+  );
+  return (): Promise<TrailEntry[]> =>
+    page.evaluate((k) => (window as unknown as { __trails: TrailEntry[][] }).__trails[k], key);
+}
+
 export async function settledShot(page: Page, name: string): Promise<void> {
   await settled(page);
   mkdirSync(SHOTS, { recursive: true });
