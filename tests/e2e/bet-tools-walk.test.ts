@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Site, startSite } from './support/site.ts';
+import { type Site, startSite, toastBox } from './support/site.ts';
 
 /**
  * Issue 28 item 10, as a player meets it on dice: Max stops at the largest stake the max-profit
@@ -78,11 +78,10 @@ describe('bet tools on dice', () => {
     await page.getByTestId('auto-start').click();
     const toast = page.getByText('Autobet stopped: its Stop on Loss was reached.');
     await toast.waitFor({ timeout: 15_000 });
-    await site.settled(page);
     // the toast covers neither Start Autobet nor the session counters
-    const toastBox = await box(page.locator('[data-sonner-toast]').filter({ hasText: 'Stop on Loss' }));
-    expect(overlaps(toastBox, await box(page.getByTestId('auto-start')))).toBe(false);
-    expect(overlaps(toastBox, await box(page.getByTestId('auto-session')))).toBe(false);
+    const stopped = await toastBox(page, 'Stop on Loss');
+    expect(overlaps(stopped, await box(page.getByTestId('auto-start')))).toBe(false);
+    expect(overlaps(stopped, await box(page.getByTestId('auto-session')))).toBe(false);
     await site.shot(page, 'dice-autobet-stop-loss-desktop');
   });
 

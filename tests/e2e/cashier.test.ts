@@ -80,8 +80,9 @@ describe('cashier in the browser', () => {
     await checkout.getByText('Payment complete').waitFor();
     await checkout.close();
 
+    // the toast first: it stands 4.5 s from the credit, and the balance counts up for 1 s of them
+    await page.getByText('Your CARD deposit of 25.00 coins has been credited!').waitFor({ timeout: 10_000 });
     await expect.poll(() => balance(page).textContent(), { timeout: 10_000 }).toBe('25.00');
-    await page.getByText('Your CARD deposit of 25.00 coins has been credited!').waitFor();
     await shot(page, 'cashier-card-credited');
   });
 

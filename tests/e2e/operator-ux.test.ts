@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCode, simulateBet } from '../../apps/server/src/economy/cashier/cashier.test-support.ts';
 import { saveCase } from '../../apps/server/src/games/cases/cases.catalogue.ts';
-import { type Site, startSite } from './support/site.ts';
+import { type Site, startSite, toastBox } from './support/site.ts';
 
 /** Issue 28 items 9, 12 and 14: race places, case toasts, the withdraw notice, the admin's race and payouts. */
 describe('what players and operators see (issue 28)', () => {
@@ -186,13 +186,12 @@ describe('what players and operators see (issue 28)', () => {
         expect(audit.details).toMatchObject({ txid: 'ab12cd34ef56' });
       } else {
         await rowOf(tx._id).getByRole('button', { name: 'Cancel' }).click();
-        const toast = page.getByText(`Succesfully cancel transaction ${tx._id}!`);
-        await toast.waitFor();
+        const said = `Succesfully cancel transaction ${tx._id}!`;
+        await page.getByText(said).waitFor();
         // inside the screen (once it has slid in), where a person sees it over the admin dialog
-        await site.settled(page);
-        const box = await toast.boundingBox();
-        expect(box?.y ?? -1).toBeGreaterThanOrEqual(0);
-        expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(844);
+        const box = await toastBox(page, said);
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        expect(box.y + box.height).toBeLessThanOrEqual(844);
         await settledShot(page, 'admin-cancel-toast-390');
       }
     }

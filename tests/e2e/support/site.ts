@@ -199,6 +199,50 @@ export async function trail(page: Page, testId: string, read: 'text' | string = 
     page.evaluate((k) => (window as unknown as { __trails: TrailEntry[][] }).__trails[k], key);
 }
 
+/**
+ * Where a toast saying `text` stands once it has come in (mounted, its slide over): read straight
+ * away, inside its 4.5 s, rather than after waiting for the whole page to settle.
+ */
+export async function toastBox(page: Page, text: string) {
+  const toast = page.locator('[data-sonner-toast][data-mounted="true"]').filter({ hasText: text }).first();
+  await toast.evaluate((el) =>
+    Promise.all(
+      el
+        .getAnimations({ subtree: true })
+        .filter((a) => (a.effect?.getTiming().iterations ?? 1) === 1)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  const box = await toast.boundingBox();
+  if (!box) throw new Error(`the toast "${text}" is not on the screen`);
+  return box;
+}
+
+/**
+ * Counts, from now on, the toasts saying `text` that came up (each toast once, gone or not): for
+ * "told again" when the first may have left before the second comes on a slow machine.
+ */
+export async function toastsShown(page: Page, text: string): Promise<() => Promise<number>> {
+  const key = await page.evaluate((t) => {
+    const w = window as unknown as { __toasts?: Set<Element>[] };
+    w.__toasts ??= [];
+    const seen = new Set<Element>();
+    const note = () => {
+      for (const el of document.querySelectorAll('[data-sonner-toast]'))
+        if (el.textContent?.includes(t)) seen.add(el);
+    };
+    note();
+    new MutationObserver(note).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+    return w.__toasts.push(seen) - 1;
+  }, text);
+  return () =>
+    page.evaluate((k) => (window as unknown as { __toasts: Set<Element>[] }).__toasts[k].size, key);
+}
+
 export async function settledShot(page: Page, name: string): Promise<void> {
   await settled(page);
   mkdirSync(SHOTS, { recursive: true });
