@@ -224,7 +224,7 @@ describe('roulette in the browser', () => {
     await page.getByLabel('Bet Amount').fill((big / 100).toFixed(2));
     // in a fresh round: the page's own clock counts its 15 s from when it shows the round, and the
     // round open since the stop has been counting through the checks above (on a slow machine
-    // its window had closed by the click: CI, stop 42)
+    // its window had closed by the click: stop 42)
     round = await bettingRound();
     expect(await rows()).toHaveLength(state.played);
     const red = page.getByTestId('roulette-bet-red');
