@@ -144,6 +144,9 @@ describe('crash in the browser', () => {
     await drive(clock, loop(), CRASH_BETTING_MS);
     await driveUntil(clock, loop(), () => loop().current.kind === 'running');
     await drive(clock, loop(), 1000, 100);
+    // the click while the page shows the round running (a page still on the betting it loaded with
+    // sends the bet, which the server then queues: "Betting..." until the next round)
+    await expect.poll(() => page.getByTestId('crash-multiplier').textContent()).toMatch(/^\d+\.\d\dx$/);
     await page.getByLabel('Bet Amount').fill('2.00');
     await button(page).click();
     // the server's answer (notify-info: queued) took over 5 s once with two busy browser files at once

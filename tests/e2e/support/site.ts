@@ -181,7 +181,7 @@ export async function trail(page: Page, testId: string, read: 'text' | string = 
       };
       const note = () => {
         const v = value();
-        if (rec.length === 0 || rec[rec.length - 1].value !== v)
+        if (rec.length === 0 || rec.at(-1)?.value !== v)
           rec.push({ value: v, at: performance.now() - start });
       };
       note();
@@ -196,7 +196,7 @@ export async function trail(page: Page, testId: string, read: 'text' | string = 
     [testId, read] as const,
   );
   return (): Promise<TrailEntry[]> =>
-    page.evaluate((k) => (window as unknown as { __trails: TrailEntry[][] }).__trails[k], key);
+    page.evaluate((k) => (window as unknown as { __trails: TrailEntry[][] }).__trails[k] ?? [], key);
 }
 
 /**
@@ -240,7 +240,7 @@ export async function toastsShown(page: Page, text: string): Promise<() => Promi
     return w.__toasts.push(seen) - 1;
   }, text);
   return () =>
-    page.evaluate((k) => (window as unknown as { __toasts: Set<Element>[] }).__toasts[k].size, key);
+    page.evaluate((k) => (window as unknown as { __toasts: Set<Element>[] }).__toasts[k]?.size ?? 0, key);
 }
 
 export async function settledShot(page: Page, name: string): Promise<void> {

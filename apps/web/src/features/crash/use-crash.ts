@@ -74,9 +74,15 @@ export function useCrash() {
   );
 
   useEffect(() => {
+    // round events (starting, start, end) applied so far: a snapshot asked for before one of them
+    // is older than the screen, and applying it would take the round back (a page that saw the
+    // start showed betting again, and its bet was sent into a running round)
+    let roundEvents = 0;
     const load = () => {
+      const asked = roundEvents;
       fetchCrash()
         .then((state) => {
+          if (roundEvents !== asked) return load();
           dispatch({ type: 'snapshot', state, now: Date.now() });
           const c = state.current;
           if (c && (c.status === CRASH_STATUS.Starting || c.status === CRASH_STATUS.InProgress))
@@ -93,6 +99,7 @@ export function useCrash() {
       onSynced('crash', load),
       onSocket('crash', CRASH_EVENTS.starting, (e) => {
         if (!isRecord(e)) return;
+        roundEvents++;
         dispatch({
           type: 'starting',
           id: String(e._id),
@@ -107,6 +114,7 @@ export function useCrash() {
       }),
       onSocket('crash', CRASH_EVENTS.start, (e) => {
         if (!isRecord(e)) return;
+        roundEvents++;
         const id = e._id === undefined ? undefined : String(e._id);
         dispatch({ type: 'start', id, publicSeed: String(e.publicSeed ?? ''), now: Date.now() });
       }),
@@ -115,6 +123,7 @@ export function useCrash() {
       }),
       onSocket('crash', CRASH_EVENTS.end, (e) => {
         if (!isRecord(e) || !isRecord(e.game)) return;
+        roundEvents++;
         dispatch({ type: 'end', game: e.game as unknown as CrashHist });
         const m = mineRef.current;
         if (m.phase === 'active' || m.phase === 'cashing') {
