@@ -8,6 +8,7 @@ import {
 } from '@coinsite/shared/schemas/crash';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { freshSnapshot } from '../../lib/fresh-snapshot.ts';
 import { getSocket, onSocket, onSynced } from '../../lib/socket.ts';
 import { RESYNC_EVENT } from '@coinsite/shared/constants';
 import { playSound } from '../../lib/sounds.ts';
@@ -74,22 +75,17 @@ export function useCrash() {
   );
 
   useEffect(() => {
-    // round events (starting, start, end) applied so far: a snapshot asked for before one of them
-    // is older than the screen, and applying it would take the round back (a page that saw the
-    // start showed betting again, and its bet was sent into a running round)
-    let roundEvents = 0;
-    const load = () => {
-      const asked = roundEvents;
-      fetchCrash()
-        .then((state) => {
-          if (roundEvents !== asked) return load();
-          dispatch({ type: 'snapshot', state, now: Date.now() });
-          const c = state.current;
-          if (c && (c.status === CRASH_STATUS.Starting || c.status === CRASH_STATUS.InProgress))
-            adoptOwn(c.players);
-        })
-        .catch((err: unknown) => console.error('crash: could not load the round', err));
-    };
+    // the round events (starting, start, end) call seen(): a snapshot older than one is asked again
+    const { load, seen } = freshSnapshot(
+      fetchCrash,
+      (state) => {
+        dispatch({ type: 'snapshot', state, now: Date.now() });
+        const c = state.current;
+        if (c && (c.status === CRASH_STATUS.Starting || c.status === CRASH_STATUS.InProgress))
+          adoptOwn(c.players);
+      },
+      (err) => console.error('crash: could not load the round', err),
+    );
     load();
     const send = (amount: number, target: number | null) => {
       setMine({ phase: 'placing' });
@@ -99,7 +95,7 @@ export function useCrash() {
       onSynced('crash', load),
       onSocket('crash', CRASH_EVENTS.starting, (e) => {
         if (!isRecord(e)) return;
-        roundEvents++;
+        seen();
         dispatch({
           type: 'starting',
           id: String(e._id),
@@ -114,7 +110,7 @@ export function useCrash() {
       }),
       onSocket('crash', CRASH_EVENTS.start, (e) => {
         if (!isRecord(e)) return;
-        roundEvents++;
+        seen();
         const id = e._id === undefined ? undefined : String(e._id);
         dispatch({ type: 'start', id, publicSeed: String(e.publicSeed ?? ''), now: Date.now() });
       }),
@@ -123,7 +119,7 @@ export function useCrash() {
       }),
       onSocket('crash', CRASH_EVENTS.end, (e) => {
         if (!isRecord(e) || !isRecord(e.game)) return;
-        roundEvents++;
+        seen();
         dispatch({ type: 'end', game: e.game as unknown as CrashHist });
         const m = mineRef.current;
         if (m.phase === 'active' || m.phase === 'cashing') {

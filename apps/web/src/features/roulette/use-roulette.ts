@@ -8,6 +8,7 @@ import {
 } from '@coinsite/shared/schemas/roulette';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { freshSnapshot } from '../../lib/fresh-snapshot.ts';
 import { http } from '../../lib/http.ts';
 import { afterReveal, holdReveal } from '../../lib/reveal-hold.ts';
 import { getSocket, onSocket, onSynced } from '../../lib/socket.ts';
@@ -82,16 +83,17 @@ export function useRoulette() {
       auto.current = null;
       round.settle(roulettePayout(Math.round(a.amount * 100), a.color, entry.randomModule));
     };
-    const load = () => {
-      http
-        .get<RouletteState>('/roulette')
-        .then((state) => dispatch({ type: 'snapshot', state, now: Date.now() }))
-        .catch((err: unknown) => console.error('roulette: could not load the round', err));
-    };
+    // the round events (a new round, the roll) call seen(): a snapshot older than one is asked again
+    const { load, seen } = freshSnapshot(
+      () => http.get<RouletteState>('/roulette'),
+      (state) => dispatch({ type: 'snapshot', state, now: Date.now() }),
+      (err) => console.error('roulette: could not load the round', err),
+    );
     load();
     const offs = [
       onSynced('roulette', load),
       onSocket('roulette', ROULETTE_EVENTS.newRound, (waitMs, id, privateHash, number) => {
+        seen();
         const now = Date.now();
         // the columns clear once the wheel has stopped on this screen (the countdown counts from now)
         afterReveal('roulette', () => openRound(waitMs, id, privateHash, number, now));
@@ -121,6 +123,7 @@ export function useRoulette() {
     };
     offs.push(
       onSocket('roulette', ROULETTE_EVENTS.rolled, (index, slot, animMs, totalMs) => {
+        seen();
         release();
         hold.current = holdReveal('roulette');
         dispatch({
