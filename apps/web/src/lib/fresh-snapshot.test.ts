@@ -12,16 +12,21 @@ function pending() {
   return { fetch, answer: (v: string) => answers.shift()?.(v), asked: () => asked };
 }
 const flush = () => new Promise((r) => setTimeout(r, 0));
+/** A loader over a pending fetch, and what it applied. */
+function loader() {
+  const f = pending();
+  const applied: string[] = [];
+  const s = freshSnapshot(
+    f.fetch,
+    (v) => applied.push(v),
+    () => undefined,
+  );
+  return { f, applied, s };
+}
 
 describe('freshSnapshot', () => {
   it('applies a snapshot when no round event came while it was on its way', async () => {
-    const f = pending();
-    const applied: string[] = [];
-    const s = freshSnapshot(
-      f.fetch,
-      (v) => applied.push(v),
-      () => undefined,
-    );
+    const { f, applied, s } = loader();
     s.load();
     f.answer('betting');
     await flush();
@@ -30,13 +35,7 @@ describe('freshSnapshot', () => {
   });
 
   it('asks again instead of applying a snapshot older than an event the screen applied', async () => {
-    const f = pending();
-    const applied: string[] = [];
-    const s = freshSnapshot(
-      f.fetch,
-      (v) => applied.push(v),
-      () => undefined,
-    );
+    const { f, applied, s } = loader();
     s.load();
     s.seen(); // the start came while the snapshot was on its way
     f.answer('betting');
@@ -49,13 +48,7 @@ describe('freshSnapshot', () => {
   });
 
   it('events before the load do not count against it', async () => {
-    const f = pending();
-    const applied: string[] = [];
-    const s = freshSnapshot(
-      f.fetch,
-      (v) => applied.push(v),
-      () => undefined,
-    );
+    const { f, applied, s } = loader();
     s.seen();
     s.load();
     f.answer('running');
