@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freshSnapshot } from './fresh-snapshot.ts';
+import { freshSnapshot, liveChanges } from './fresh-snapshot.ts';
 
 /** A fetch whose answers the test releases one by one, in order. */
 function pending() {
@@ -66,5 +66,53 @@ describe('freshSnapshot', () => {
     s.load();
     await flush();
     expect(errors).toHaveLength(1);
+  });
+});
+
+describe('liveChanges', () => {
+  const add = (id: number) => (list: number[]) => (list.includes(id) ? list : [...list, id]);
+
+  it('a snapshot comes back with the changes made while it was on its way', async () => {
+    const log = liveChanges<number[]>();
+    const f = pending();
+    const got = log.fetch(async () => JSON.parse(await f.fetch()) as number[]);
+    log.change(add(3)); // an event after the snapshot was read, before its answer arrived
+    f.answer('[1,2]');
+    expect(await got).toEqual([1, 2, 3]);
+  });
+
+  it('a change the snapshot already holds is not applied twice', async () => {
+    const log = liveChanges<number[]>();
+    const f = pending();
+    const got = log.fetch(async () => JSON.parse(await f.fetch()) as number[]);
+    log.change(add(2));
+    f.answer('[1,2]');
+    expect(await got).toEqual([1, 2]);
+  });
+
+  it('keeps nothing when no snapshot is on its way, and each snapshot gets only the changes after it was asked', async () => {
+    const log = liveChanges<number[]>();
+    log.change(add(9)); // nothing on its way: the screen applies it, the log does not keep it
+    const f = pending();
+    const first = log.fetch(async () => JSON.parse(await f.fetch()) as number[]);
+    log.change(add(3));
+    const second = log.fetch(async () => JSON.parse(await f.fetch()) as number[]);
+    log.change(add(4));
+    f.answer('[1]');
+    f.answer('[1,3]');
+    expect(await first).toEqual([1, 3, 4]);
+    expect(await second).toEqual([1, 3, 4]);
+    const third = log.fetch(async () => JSON.parse(await f.fetch()) as number[]);
+    f.answer('[5]');
+    expect(await third).toEqual([5]);
+  });
+
+  it('a failed snapshot lets its changes go and fails as it did', async () => {
+    const log = liveChanges<number[]>();
+    const got = log.fetch(() => Promise.reject(new Error('down')));
+    log.change(add(1));
+    await expect(got).rejects.toThrow('down');
+    const next = log.fetch(async () => [7]);
+    expect(await next).toEqual([7]);
   });
 });

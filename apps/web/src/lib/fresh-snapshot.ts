@@ -27,3 +27,41 @@ export function freshSnapshot<T>(
     },
   };
 }
+
+/**
+ * The same guard for a list whose events come often (a busy site's flips, battles and bets: a
+ * snapshot asked again after every event might never land): each event's change to the list is
+ * recorded while a snapshot is on its way, and the snapshot comes back with them applied on top.
+ * The changes must hold when applied twice (by id: a snapshot asked after an event already has it).
+ * `change(fn)` records `fn` when a snapshot is on its way and returns it, for the screen to apply now
+ * as well; `fetch(get)` wraps the snapshot's request (a React Query `queryFn`, a load).
+ */
+export function liveChanges<S>(): {
+  change: (fn: (state: S) => S) => (state: S) => S;
+  fetch: (get: () => Promise<S>) => Promise<S>;
+} {
+  /** changes since the oldest snapshot on its way; `dropped` counts those let go before it */
+  const log: ((state: S) => S)[] = [];
+  let dropped = 0;
+  let onTheWay = 0;
+  return {
+    change(fn) {
+      if (onTheWay > 0) log.push(fn);
+      return fn;
+    },
+    async fetch(get) {
+      onTheWay++;
+      const from = dropped + log.length;
+      try {
+        const state = await get();
+        return log.slice(from - dropped).reduce<S>((s, fn) => fn(s), state);
+      } finally {
+        onTheWay--;
+        if (onTheWay === 0) {
+          dropped += log.length;
+          log.length = 0;
+        }
+      }
+    },
+  };
+}

@@ -8,12 +8,18 @@ import type {
 } from '@coinsite/shared/schemas/battles';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { liveChanges } from '../../lib/fresh-snapshot.ts';
 import { http } from '../../lib/http.ts';
 import { onSocket, onSynced } from '../../lib/socket.ts';
 
 export type { BattleDetail, BattleDrop, BattlePlayer, BattleRoundEvent, BattleSummary, BattleWin };
 
 const LIST_KEY = ['battles'];
+/**
+ * The list's live changes made while it is on its way are applied on top of it: a snapshot older
+ * than an event lost a new battle or kept a finished one (lib/fresh-snapshot.ts).
+ */
+const listChanges = liveChanges<BattleSummary[]>();
 
 interface JoinEvent {
   battleId: string;
@@ -44,10 +50,15 @@ export function sortBattles(list: BattleSummary[]): BattleSummary[] {
  */
 export function useBattleList() {
   const client = useQueryClient();
-  const query = useQuery({ queryKey: LIST_KEY, queryFn: () => http.get<BattleSummary[]>('/battles') });
+  const query = useQuery({
+    queryKey: LIST_KEY,
+    queryFn: () => listChanges.fetch(() => http.get<BattleSummary[]>('/battles')),
+  });
   useEffect(() => {
-    const patch = (fn: (list: BattleSummary[]) => BattleSummary[]) =>
-      client.setQueryData<BattleSummary[]>(LIST_KEY, (old) => (old ? sortBattles(fn(old)) : old));
+    const patch = (fn: (list: BattleSummary[]) => BattleSummary[]) => {
+      const change = listChanges.change((list) => sortBattles(fn(list)));
+      client.setQueryData<BattleSummary[]>(LIST_KEY, (old) => (old ? change(old) : old));
+    };
     const offs = [
       onSocket('battles', 'battles:new', (raw) => {
         const b = raw as BattleSummary;
@@ -64,7 +75,8 @@ export function useBattleList() {
         const ev = raw as BattleRoundEvent;
         patch((l) =>
           l.map((b) =>
-            b.id === idOf(ev)
+            // a list that already holds this round (asked after it) keeps it once
+            b.id === idOf(ev) && b.casesRoundResults.length <= ev.caseNumber
               ? { ...b, status: 2, casesRoundResults: [...b.casesRoundResults, ev.result] }
               : b,
           ),

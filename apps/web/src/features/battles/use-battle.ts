@@ -3,8 +3,9 @@ import {
   BATTLE_REEL_WINNER_INDEX,
   BATTLE_TIMING,
 } from '@coinsite/shared/schemas/battles';
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useEffect, useReducer, useRef } from 'react';
 import { toast } from 'sonner';
+import { freshSnapshot } from '../../lib/fresh-snapshot.ts';
 import { afterReveal, holdReveal } from '../../lib/reveal-hold.ts';
 import { onSynced } from '../../lib/socket.ts';
 import { playSound } from '../../lib/sounds.ts';
@@ -109,7 +110,7 @@ function reduce(s: BattleView, a: Action): BattleView {
 }
 
 /** One battle page's state: the detail, then its events; each round spins, reveals, then counts. */
-export function useBattle(id: string): BattleView & { reload: () => void } {
+export function useBattle(id: string): BattleView {
   const [state, dispatch] = useReducer(reduce, {
     battle: null,
     phase: 'loading',
@@ -119,20 +120,22 @@ export function useBattle(id: string): BattleView & { reload: () => void } {
   });
   const timers = useRef<Array<ReturnType<typeof setTimeout>>>([]);
 
-  const reload = useCallback(() => {
-    fetchBattle(id)
-      .then((battle) => dispatch({ type: 'loaded', battle }))
-      .catch((err: unknown) => {
+  useEffect(() => {
+    // every event calls seen(): a detail asked for before one and answered after it is asked again
+    // (applied, it took a started battle back to waiting and lost the round on the reels)
+    const { load, seen } = freshSnapshot(
+      () => fetchBattle(id),
+      (battle) => dispatch({ type: 'loaded', battle }),
+      (err: unknown) => {
         dispatch({ type: 'missing' });
         toast.error(err instanceof Error ? err.message : 'Could not load this battle.');
-      });
-  }, [id]);
-
-  useEffect(() => {
-    reload();
+      },
+    );
+    load();
     /** Each round's reels hold the reveal until its totals are counted here (issue 28 item 5). */
     const holds = new Set<() => void>();
     const offEvents = onBattleEvents(id, (event) => {
+      seen();
       // the winner is named once the last round has been counted on this screen
       if (event.type === 'finished') {
         afterReveal('battles', () => dispatch({ type: 'event', event }));
@@ -155,7 +158,7 @@ export function useBattle(id: string): BattleView & { reload: () => void } {
         }, BATTLE_TIMING.balanceMs),
       );
     });
-    const offReconnect = onSynced('battles', reload);
+    const offReconnect = onSynced('battles', load);
     return () => {
       offEvents();
       offReconnect();
@@ -163,7 +166,7 @@ export function useBattle(id: string): BattleView & { reload: () => void } {
       timers.current = [];
       for (const release of holds) release();
     };
-  }, [id, reload]);
+  }, [id]);
 
   // big wins: an item worth more than 2.2× its case, once per round when the reels stop
   const { battle, spinning } = state;
@@ -177,5 +180,5 @@ export function useBattle(id: string): BattleView & { reload: () => void } {
     }
   }, [battle, spinning]);
 
-  return { ...state, reload };
+  return state;
 }

@@ -28,19 +28,11 @@ const isInactive = (raw: unknown): boolean =>
   raw === undefined ||
   (typeof raw === 'object' && (raw as { active?: unknown }).active === false);
 
+/** GET /api/chat/history into the store (a malformed answer counts as a failed load). */
 function loadHistory(): void {
-  http
-    .get<unknown>('/chat/history')
-    .then((raw) => {
-      const history = parsed(chatHistorySchema, raw, 'history');
-      if (history) useChatStore.getState().applySnapshot(history);
-      else useChatStore.getState().snapshotFailed();
-    })
-    .catch((err: unknown) => {
-      // spec-2 §8: a chat load failure is only logged
-      console.error('chat: could not load the history', err);
-      useChatStore.getState().snapshotFailed();
-    });
+  void useChatStore
+    .getState()
+    .loadHistory(async () => parsed(chatHistorySchema, await http.get<unknown>('/chat/history'), 'history'));
 }
 
 /** Sends a chat line (messages and commands alike travel as text, spec-2 §7). */

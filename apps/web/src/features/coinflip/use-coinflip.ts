@@ -6,8 +6,9 @@ import {
   type CoinflipState,
   type CoinflipView,
 } from '@coinsite/shared/schemas/coinflip';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { liveChanges } from '../../lib/fresh-snapshot.ts';
 import { http } from '../../lib/http.ts';
 import { holdReveal } from '../../lib/reveal-hold.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
@@ -41,16 +42,19 @@ export function useCoinflip() {
   /** flips decided while we watched: when their coin stops (local time) */
   const [spins, setSpins] = useState<Record<string, number>>({});
 
-  const drop = useCallback((id: string) => {
-    setState((s) => ({ ...s, open: s.open.filter((f) => f.id !== id || f.status !== 'finished') }));
-  }, []);
-
   useEffect(() => {
+    // the events' changes made while the lists are on their way are applied on top of them: a
+    // snapshot older than an event showed a joined flip open again, or kept a finished one waiting
+    const live = liveChanges<CoinflipState>();
+    const update = (fn: (s: CoinflipState) => CoinflipState) => setState(live.change(fn));
     const load = () => {
-      http
-        .get<CoinflipState>('/coinflip')
+      live
+        .fetch(async () => {
+          const s = await http.get<CoinflipState>('/coinflip');
+          return { ...s, open: s.open.filter((f) => f.status !== 'finished') };
+        })
         .then((s) => {
-          setState({ ...s, open: s.open.filter((f) => f.status !== 'finished') });
+          setState(s);
           setLoaded(true);
         })
         .catch((err: unknown) => console.error('coinflip: could not load the flips', err));
@@ -61,7 +65,7 @@ export function useCoinflip() {
     const offs = [
       onSynced('coinflip', load),
       onSocket('coinflip', COINFLIP_EVENTS.new, (flip) => {
-        if (isFlip(flip)) setState((s) => place(s, flip));
+        if (isFlip(flip)) update((s) => place(s, flip));
       }),
       onSocket('coinflip', COINFLIP_EVENTS.update, (flip) => {
         if (!isFlip(flip)) return;
@@ -78,9 +82,16 @@ export function useCoinflip() {
             }, COINFLIP_ANIMATION_MS);
           }
           // the result shows a while after the coin stops, then the flip leaves the open list
-          setTimeout(() => drop(flip.id), COINFLIP_ANIMATION_MS + 4000);
+          setTimeout(
+            () =>
+              update((s) => ({
+                ...s,
+                open: s.open.filter((f) => f.id !== flip.id || f.status !== 'finished'),
+              })),
+            COINFLIP_ANIMATION_MS + 4000,
+          );
         }
-        setState((s) =>
+        update((s) =>
           flip.status === 'cancelled'
             ? { ...s, open: s.open.filter((f) => f.id !== flip.id) }
             : place(s, flip),
@@ -101,7 +112,7 @@ export function useCoinflip() {
       for (const release of holds) release();
       holds.clear();
     };
-  }, [drop]);
+  }, []);
 
   const send = (event: string, arg: unknown) => {
     setBusy(true);

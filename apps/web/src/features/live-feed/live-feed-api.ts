@@ -1,7 +1,8 @@
 import { HIGH_ROLLER_STAKE, LUCKY_WIN_MULTIPLIER } from '@coinsite/shared/constants';
 import type { BetView } from '@coinsite/shared/schemas/games';
 import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { liveChanges } from '../../lib/fresh-snapshot.ts';
 import { http } from '../../lib/http.ts';
 import { afterReveal } from '../../lib/reveal-hold.ts';
 import { onSocket, onSynced } from '../../lib/socket.ts';
@@ -69,17 +70,19 @@ export function useLiveBets(game?: LiveGame) {
   const userId = useAuthStore((s) => s.user?._id ?? null);
   const client = useQueryClient();
   const key: QueryKey = useMemo(() => ['live-bets', game ?? 'all', userId], [game, userId]);
+  // frames that come while the snapshot is on its way are pushed on top of it: applied to the old
+  // list, the snapshot's answer wiped them (a bet showed and went, the player's own among them)
+  const [live] = useState(() => liveChanges<LiveBets>());
   const query = useQuery({
     queryKey: key,
-    queryFn: () => http.get<LiveBets>(game ? `/bets/live?game=${game}` : '/bets/live'),
+    queryFn: () => live.fetch(() => http.get<LiveBets>(game ? `/bets/live?game=${game}` : '/bets/live')),
     // refetched on each mount: while the screen was away its cached list did not hear new bets
     staleTime: 0,
   });
 
   useEffect(() => {
-    const push = (bets: BetView[]) =>
-      client.setQueryData<LiveBets>(key, (prev) => {
-        if (!prev) return prev;
+    const push = (bets: BetView[]) => {
+      const change = live.change((prev) => {
         let { all, mine, high = [], lucky = [] } = prev;
         for (const bet of bets) {
           all = prepend(all, bet);
@@ -89,6 +92,8 @@ export function useLiveBets(game?: LiveGame) {
         }
         return { all, mine, high, lucky };
       });
+      client.setQueryData<LiveBets>(key, (prev) => (prev ? change(prev) : prev));
+    };
     const offBet = onSocket('chat', LIVE_BETS_EVENT, (raw) => {
       if (!Array.isArray(raw)) return;
       const bets = raw.filter((b): b is BetView => isBetView(b) && (!game || b.game === game));
@@ -104,7 +109,7 @@ export function useLiveBets(game?: LiveGame) {
       offBet();
       offReconnect();
     };
-  }, [client, key, game, userId]);
+  }, [client, key, game, userId, live]);
 
   return query;
 }
