@@ -1,6 +1,6 @@
 import type { AdminTxView, ControlsView } from '@coinsite/shared';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminCredit,
   balanceOf,
@@ -20,16 +20,7 @@ describe('admin dialog in the browser', () => {
     admin = await site.adminToken();
   });
   afterAll(() => site?.close());
-  // each test's pages are closed when it ends: idle tabs left open would slow the next tests down
-  const contexts: BrowserContext[] = [];
-  afterEach(async () => {
-    for (const c of contexts.splice(0)) await c.close().catch(() => {});
-  });
-  const newPage = async (opts: { phone?: boolean } = {}) => {
-    const opened = await site.newPage(opts);
-    contexts.push(opened.context);
-    return opened;
-  };
+  const newPage = (opts: { phone?: boolean } = {}) => site.newPage(opts);
 
   const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
 

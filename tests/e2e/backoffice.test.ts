@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshStats } from '../../apps/server/src/backoffice/stats.rollup.ts';
 import { realWins } from '../../apps/server/src/backoffice/backoffice-test-kit.ts';
 import { recordLedgerCheck } from '../../apps/server/src/backoffice/stats.loop.ts';
@@ -85,13 +85,8 @@ describe('back office and transparency page in the browser', () => {
     ({ users, linked } = await seed(site.server.site.ctx));
   }, 120_000);
   afterAll(() => site?.close());
-  const contexts: BrowserContext[] = [];
-  afterEach(async () => {
-    for (const c of contexts.splice(0)) await c.close().catch(() => {});
-  });
   const open = async (token: string | null, path: string, phone = false): Promise<Page> => {
     const { context, page } = await site.newPage({ phone });
-    contexts.push(context);
     if (token) await context.addInitScript((t) => window.localStorage.setItem('token', t), token);
     await page.goto(path);
     return page;

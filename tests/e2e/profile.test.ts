@@ -1,5 +1,5 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCode } from '../../apps/server/src/economy/cashier/cashier.test-support.ts';
 import { nextEvent } from '../../apps/server/src/test-support/server.ts';
 import { type Site, startSite } from './support/site.ts';
@@ -13,16 +13,7 @@ describe('profile page in the browser', () => {
     admin = await site.adminToken();
   });
   afterAll(() => site?.close());
-  // each test's pages are closed when it ends: idle tabs left open would slow the next tests down
-  const contexts: BrowserContext[] = [];
-  afterEach(async () => {
-    for (const c of contexts.splice(0)) await c.close().catch(() => {});
-  });
-  const newPage = async (opts: { phone?: boolean } = {}) => {
-    const opened = await site.newPage(opts);
-    contexts.push(opened.context);
-    return opened;
-  };
+  const newPage = (opts: { phone?: boolean } = {}) => site.newPage(opts);
 
   async function signedIn(token: string, opts: { phone?: boolean } = {}): Promise<Page> {
     const { context, page } = await newPage({ phone: opts.phone });

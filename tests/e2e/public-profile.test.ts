@@ -1,5 +1,5 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulateBet } from '../../apps/server/src/economy/cashier/cashier.test-support.ts';
 import { postMessage } from '../../apps/server/src/chat/chat.service.ts';
 import { nextEvent } from '../../apps/server/src/test-support/server.ts';
@@ -15,14 +15,9 @@ describe('public profiles and the audit tab in the browser', () => {
     await site.server.site.ctx.db.updateTable('chat_settings').set({ slow_mode_ms: 0 }).execute();
   });
   afterAll(() => site?.close());
-  const contexts: BrowserContext[] = [];
-  afterEach(async () => {
-    for (const c of contexts.splice(0)) await c.close().catch(() => {});
-  });
 
   async function signedIn(token: string, path: string, opts: { phone?: boolean } = {}): Promise<Page> {
     const { context, page } = await site.newPage(opts);
-    contexts.push(context);
     await context.addInitScript((t) => {
       window.localStorage.setItem('token', t);
       window.localStorage.setItem('chat-rules-agreed', 'true');

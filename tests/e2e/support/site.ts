@@ -4,6 +4,7 @@ import { type Browser, type BrowserContext, chromium, type Locator, type Page } 
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import type { Clock } from '../../../apps/server/src/platform/clock.ts';
 import { inTransaction } from '../../../apps/server/src/platform/tx.ts';
+import { TabPool } from './tab-pool.ts';
 import {
   startServer,
   type TestServer,
@@ -64,12 +65,13 @@ const E2E_DB: 'pglite' | 'postgres' =
   process.env.E2E_DB === 'pglite' || !process.env.TEST_DATABASE_URL ? 'pglite' : 'postgres';
 
 /**
- * Pages a test opens are closed when it ends (those of a beforeAll stay for the file). A page left
- * open keeps drawing (a crash page 60 frames a second, the home page's floating pictures): with
- * every test's pages left to the end of the file, Chromium spent its time on pages nobody looked at.
+ * Pages a test opens leave when it ends (those of a beforeAll stay for the file): parked for the
+ * file's next test or closed (tab-pool.ts). A page left open keeps drawing (a crash page 60 frames a
+ * second, the home page's floating pictures): with every test's pages left to the end of the file,
+ * Chromium spent its time on pages nobody looked at.
  */
 let testsRunning = 0;
-let testContexts: BrowserContext[] = [];
+let testTabs: { release(): Promise<void> }[] = [];
 /**
  * Registers that closing for the file being loaded: called by file-setup.ts before every browser
  * file (this module is loaded once per worker, so hooks at its top would reach only the first file).
@@ -82,9 +84,9 @@ export function closePagesAfterEachTest(): void {
     testsRunning -= 1;
     // concurrent tests (it.concurrent) close theirs when the last of them ends
     if (testsRunning > 0) return;
-    const open = testContexts;
-    testContexts = [];
-    await Promise.all(open.map((c) => c.close().catch(() => {})));
+    const open = testTabs;
+    testTabs = [];
+    await Promise.all(open.map((t) => t.release()));
   });
 }
 
@@ -286,22 +288,28 @@ export async function startSite(
   });
   const browser = await chromium.connect(inject('browserWsEndpoint'));
   const contexts: BrowserContext[] = [];
+  const tabs = new TabPool(browser, server.url);
   const siteMotion = opts.motion ?? 'reduced';
   let funded = 0;
   const site: Site = {
     server,
     browser,
     async newPage(opts = {}) {
+      const reducedMotion = (opts.motion ?? siteMotion) === 'full' ? 'no-preference' : 'reduce';
+      if (testsRunning > 0) {
+        const tab = await tabs.take({ phone: opts.phone, reducedMotion });
+        testTabs.push({ release: () => tabs.release(tab.context) });
+        return tab;
+      }
       const context = await browser.newContext({
         baseURL: server.url,
         viewport: opts.phone ? { width: 390, height: 844 } : { width: 1440, height: 900 },
         deviceScaleFactor: 1,
         isMobile: opts.phone ?? false,
         hasTouch: opts.phone ?? false,
-        reducedMotion: (opts.motion ?? siteMotion) === 'full' ? 'no-preference' : 'reduce',
+        reducedMotion,
       });
       contexts.push(context);
-      if (testsRunning > 0) testContexts.push(context);
       const page = await context.newPage();
       return { context, page };
     },
@@ -355,6 +363,7 @@ export async function startSite(
     settledShot,
     async close() {
       for (const c of contexts) await c.close().catch(() => {});
+      await tabs.close();
       await browser.close().catch(() => {});
       await server.close();
     },
