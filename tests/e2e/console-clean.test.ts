@@ -39,6 +39,10 @@ describe('a clean console and one slot count', () => {
       const tile = page.getByRole('link', { name: /^Slots/ }).first();
       await expect.poll(() => tile.textContent(), { timeout: 10_000 }).toMatch(/\d+ Pragmatic Play slots/);
       const count = (await tile.textContent())?.match(/(\d+) Pragmatic Play slots/)?.[1];
+      // the home page's own requests answered before leaving it: one still on its way when the page
+      // goes is cancelled by the browser (a "failed" request no player would see); a tab that loaded
+      // the site before (tab-pool.ts) shows the tile sooner, while the live feed's GET was out
+      await page.waitForLoadState('networkidle');
 
       await page.goto('/slots');
       const header = page.getByText(/^Pragmatic Play · \d+ games$/);
