@@ -89,11 +89,15 @@ describe('bet tools on dice', () => {
     const page = await player(20, true);
     const dock = page.getByTestId('mobile-chat-dock');
     await dock.waitFor();
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await site.settled(page);
-    const dockTop = (await box(dock)).y;
-    const feed = await box(page.getByRole('region', { name: 'Live bets' }));
-    expect(feed.y + feed.height).toBeLessThanOrEqual(dockTop);
+    // scrolled to its end, the page's last part (the live feed) ends above the dock; the feed's rows
+    // come with its own GET, and a page scrolled before they came grew below the screen after it
+    const feedBelowDock = async () => {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await site.settled(page);
+      const feed = await box(page.getByRole('region', { name: 'Live bets' }));
+      return feed.y + feed.height - (await box(dock)).y;
+    };
+    await expect.poll(feedBelowDock, { timeout: 10_000 }).toBeLessThanOrEqual(0);
     // Max (and every control) is reached and pressed above the dock
     await page.getByRole('button', { name: /^Max/ }).click();
     await page.getByRole('dialog', { name: /^Bet (the largest stake|your whole balance)\?$/ }).waitFor();
