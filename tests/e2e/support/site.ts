@@ -4,7 +4,7 @@ import { type Browser, type BrowserContext, chromium, type Locator, type Page } 
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import type { Clock } from '../../../apps/server/src/platform/clock.ts';
 import { inTransaction } from '../../../apps/server/src/platform/tx.ts';
-import { TabPool } from './tab-pool.ts';
+import { contextOptions, TabPool } from './tab-pool.ts';
 import {
   startServer,
   type TestServer,
@@ -301,14 +301,9 @@ export async function startSite(
         testTabs.push({ release: () => tabs.release(tab.context) });
         return tab;
       }
-      const context = await browser.newContext({
-        baseURL: server.url,
-        viewport: opts.phone ? { width: 390, height: 844 } : { width: 1440, height: 900 },
-        deviceScaleFactor: 1,
-        isMobile: opts.phone ?? false,
-        hasTouch: opts.phone ?? false,
-        reducedMotion,
-      });
+      const context = await browser.newContext(
+        contextOptions(server.url, { phone: opts.phone, reducedMotion }),
+      );
       contexts.push(context);
       const page = await context.newPage();
       return { context, page };

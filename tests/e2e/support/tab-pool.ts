@@ -21,6 +21,18 @@ export interface TabOptions {
   reducedMotion: 'reduce' | 'no-preference';
 }
 
+/** A browser context of the site: a phone (390 × 844, touch) or a desktop (1440 × 900). */
+export function contextOptions(baseURL: string, opts: TabOptions) {
+  return {
+    baseURL,
+    viewport: opts.phone ? { width: 390, height: 844 } : { width: 1440, height: 900 },
+    deviceScaleFactor: 1,
+    isMobile: opts.phone ?? false,
+    hasTouch: opts.phone ?? false,
+    reducedMotion: opts.reducedMotion,
+  };
+}
+
 interface Tab {
   context: BrowserContext;
   page: Page;
@@ -103,15 +115,9 @@ export class TabPool {
       this.parked.splice(this.parked.indexOf(parked), 1);
       return { context: parked.context, page: parked.page };
     }
-    const viewport = opts.phone ? { width: 390, height: 844 } : { width: 1440, height: 900 };
-    const context = await this.browser.newContext({
-      baseURL: this.baseURL,
-      viewport,
-      deviceScaleFactor: 1,
-      isMobile: opts.phone ?? false,
-      hasTouch: opts.phone ?? false,
-      reducedMotion: opts.reducedMotion,
-    });
+    const options = contextOptions(this.baseURL, opts);
+    const viewport = options.viewport;
+    const context = await this.browser.newContext(options);
     const page = await context.newPage();
     this.counts.opened++;
     const tab: Tab = { context, page, key, viewport, undo: [], own: new Map() };
