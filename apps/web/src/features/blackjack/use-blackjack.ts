@@ -1,12 +1,11 @@
 import { BLACKJACK_EVENTS, type BlackjackView } from '@coinsite/shared';
 import { betAmountError } from '@coinsite/shared/games';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { HttpError, http } from '../../lib/http.ts';
 import { getSocket, onSocket } from '../../lib/socket.ts';
 import { playSound } from '../../lib/sounds.ts';
-import { useAuthStore } from '../auth/auth-store.ts';
 import { useGameSocket } from '../dice/use-game-socket.ts';
+import { useOpenGame } from '../dice/use-open-game.ts';
 import { ensureAgeAnswered } from '../account/age-gate.ts';
 
 export type BlackjackMove = 'hit' | 'stand' | 'double' | 'split' | 'insurance' | 'noInsurance';
@@ -22,29 +21,23 @@ const isView = (v: unknown): v is BlackjackView =>
 export function useBlackjack() {
   const [view, setView] = useState<BlackjackView | null>(null);
   const [pending, setPending] = useState(false);
-  const userId = useAuthStore((s) => s.user?._id ?? null);
-
-  const resume = useCallback(async () => {
-    try {
-      const open = await http.get<BlackjackView>('/blackjack/me');
+  const { resume, seen } = useOpenGame<BlackjackView>(
+    'blackjack',
+    (open) => {
       if (isView(open)) setView(open);
-    } catch (err) {
-      if (!(err instanceof HttpError) || err.status !== 404) console.warn('blackjack: resume failed', err);
-    }
-  }, []);
-
-  useEffect(() => {
-    setView(null);
-    setPending(false);
-    if (userId === null) return;
-    return onSocket('blackjack', 'authenticated', () => void resume());
-  }, [userId, resume]);
+    },
+    () => {
+      setView(null);
+      setPending(false);
+    },
+  );
   const ready = useGameSocket('blackjack');
 
   useEffect(() => {
     const offs = [
       onSocket('blackjack', BLACKJACK_EVENTS.state, (raw) => {
         if (!isView(raw)) return;
+        seen();
         setPending(false);
         setView(raw);
         if (raw.status === 'finished' && (raw.payout ?? 0) > (raw.staked ?? 0)) playSound('win');
@@ -58,13 +51,13 @@ export function useBlackjack() {
         toast.error(error);
         playSound('error');
         // another tab may have moved the hand on
-        void resume();
+        resume();
       }),
     ];
     return () => {
       for (const off of offs) off();
     };
-  }, [resume]);
+  }, [resume, seen]);
 
   const deal = (amountCents: number) => {
     const problem = betAmountError(amountCents);

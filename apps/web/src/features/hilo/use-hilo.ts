@@ -3,15 +3,14 @@ import type { HiloChoice } from '@coinsite/shared/fairness';
 import { betAmountError } from '@coinsite/shared/games';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { HttpError, http } from '../../lib/http.ts';
 import { getSocket, onSocket } from '../../lib/socket.ts';
 import { playSound } from '../../lib/sounds.ts';
 import { useInstant } from '../../lib/game-settings.ts';
-import { useAuthStore } from '../auth/auth-store.ts';
 import { type SettledBet, TURBO_REPLY_GAP_MS, useReply } from '../autobet/use-autobet.ts';
 import { eventMessage } from '../dice/event-message.ts';
 import { likelierGuess } from './hilo-auto.ts';
 import { useGameSocket } from '../dice/use-game-socket.ts';
+import { useOpenGame } from '../dice/use-open-game.ts';
 
 const isView = (v: unknown): v is HiloView =>
   typeof v === 'object' &&
@@ -38,23 +37,16 @@ const settledOf = (v: HiloView): SettledBet => ({
 export function useHilo() {
   const [view, setView] = useState<HiloView | null>(null);
   const [pending, setPending] = useState(false);
-  const userId = useAuthStore((s) => s.user?._id ?? null);
-
-  const resume = useCallback(async () => {
-    try {
-      const open = await http.get<HiloView>('/hilo/me');
+  const { resume, seen } = useOpenGame<HiloView>(
+    'hilo',
+    (open) => {
       if (isView(open)) setView(open);
-    } catch (err) {
-      if (!(err instanceof HttpError) || err.status !== 404) console.warn('hilo: resume failed', err);
-    }
-  }, []);
-
-  useEffect(() => {
-    setView(null);
-    setPending(false);
-    if (userId === null) return;
-    return onSocket('hilo', 'authenticated', () => void resume());
-  }, [userId, resume]);
+    },
+    () => {
+      setView(null);
+      setPending(false);
+    },
+  );
   const ready = useGameSocket('hilo');
   // autobet's moves wait for their answer (one in flight)
   const reply = useReply<HiloView>();
@@ -67,6 +59,7 @@ export function useHilo() {
     const offs = [
       onSocket('hilo', HILO_EVENTS.state, (raw) => {
         if (!isView(raw)) return;
+        seen();
         setPending(false);
         setView(raw);
         if (raw.status === 'lost') playSound('error');
@@ -77,13 +70,13 @@ export function useHilo() {
         toast.error(eventMessage(raw));
         reject(new Error(eventMessage(raw)));
         // another tab may have moved the game on
-        void resume();
+        resume();
       }),
     ];
     return () => {
       for (const off of offs) off();
     };
-  }, [resume, resolve, reject]);
+  }, [resume, seen, resolve, reject]);
 
   const active = view?.status === 'active';
   const start = (amountCents: number) => {

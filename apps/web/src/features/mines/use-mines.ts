@@ -2,11 +2,11 @@ import { betAmountError } from '@coinsite/shared/games';
 import { minesCountError } from '@coinsite/shared/fairness';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { toast } from 'sonner';
-import { HttpError, http } from '../../lib/http.ts';
+import { http } from '../../lib/http.ts';
 import { getSocket, onSocket } from '../../lib/socket.ts';
 import { playSound } from '../../lib/sounds.ts';
-import { useAuthStore } from '../auth/auth-store.ts';
 import { useGameSocket } from '../dice/use-game-socket.ts';
+import { useOpenGame } from '../dice/use-open-game.ts';
 import type { SettledBet } from '../autobet/use-autobet.ts';
 import { initialMines, minesReducer } from './mines-state.ts';
 
@@ -72,13 +72,12 @@ const isGrid = (v: unknown): v is GridView =>
  */
 export function useMines() {
   const [state, dispatch] = useReducer(minesReducer, undefined, () => initialMines());
-  const userId = useAuthStore((s) => s.user?._id ?? null);
   /** True while an autobet plays: its games end without a toast each. */
   const quiet = useRef(false);
 
-  const resume = useCallback(async () => {
-    try {
-      const game = await http.get<OpenGameView>('/mines/me');
+  const { resume, seen } = useOpenGame<OpenGameView>(
+    'mines',
+    (game) =>
       dispatch({
         type: 'resume',
         amount: game.amount,
@@ -86,12 +85,9 @@ export function useMines() {
         multiplier: game.multiplier,
         profit: game.profit,
         revealed: game.grid.map((t) => t.revealed),
-      });
-    } catch (err) {
-      // 404 "No active game found." is the normal answer when there is none
-      if (!(err instanceof HttpError) || err.status !== 404) console.warn('mines: resume failed', err);
-    }
-  }, []);
+      }),
+    () => dispatch({ type: 'reset' }),
+  );
 
   const showLastGrid = useCallback(async () => {
     try {
@@ -102,19 +98,17 @@ export function useMines() {
     }
   }, []);
 
-  // every bind of the socket (arrival, reconnect, sign-in) reloads the open game
-  useEffect(() => {
-    dispatch({ type: 'reset' });
-    if (userId === null) return;
-    return onSocket('mines', 'authenticated', () => void resume());
-  }, [userId, resume]);
   const ready = useGameSocket('mines');
 
   useEffect(() => {
     const offs = [
-      onSocket('mines', 'mines:start', () => dispatch({ type: 'started' })),
+      onSocket('mines', 'mines:start', () => {
+        seen();
+        dispatch({ type: 'started' });
+      }),
       onSocket('mines', 'mines:tileRevealed', (raw) => {
         if (!isRecord(raw) || typeof raw.tileIndex !== 'number') return;
+        seen();
         dispatch({
           type: 'revealed',
           tileIndex: raw.tileIndex,
@@ -124,6 +118,7 @@ export function useMines() {
       }),
       onSocket('mines', 'mines:gameEnd', (raw) => {
         const message = isRecord(raw) && typeof raw.message === 'string' ? raw.message : MINES_TEXT.mineHit;
+        seen();
         if (!quiet.current) {
           toast.error(message);
           playSound('error');
@@ -136,11 +131,13 @@ export function useMines() {
       }),
       onSocket('mines', 'mines:cashoutSuccess', (raw) => {
         const message = isRecord(raw) && typeof raw.message === 'string' ? raw.message : MINES_TEXT.cashedOut;
+        seen();
         if (!quiet.current) toast.success(message);
         dispatch({ type: 'cashedOut', payout: isRecord(raw) ? num(raw.payout) : 0 });
       }),
       onSocket('mines', 'mines:result', (raw) => {
         const error = isRecord(raw) && typeof raw.error === 'string' ? raw.error : null;
+        seen();
         // "no game" is the bare text (the original client's wire form); other answers are objects
         const message =
           typeof raw === 'string'
@@ -158,14 +155,14 @@ export function useMines() {
           toast.error(error ?? MINES_TEXT.error);
           dispatch({ type: 'failed' });
           // e.g. "You already have a mines game in progress." from another tab: pick it up
-          void resume();
+          resume();
         }
       }),
     ];
     return () => {
       for (const off of offs) off();
     };
-  }, [resume, showLastGrid]);
+  }, [resume, seen, showLastGrid]);
 
   const bet = (amountCents: number, minesCount: number) => {
     const problem = betAmountError(amountCents) ?? minesCountError(minesCount);
