@@ -110,6 +110,8 @@ export async function settled(page: Page): Promise<void> {
         // motion that repeats is ambient (a spinner, the home page's floating pictures: 3 × 6 s), not
         // an entrance a screenshot must wait for
         if ((timing?.iterations ?? 1) > 1) return true;
+        // a round's countdown bar drains for the whole betting window (lib/use-clock.ts drainBar)
+        if (a.id === 'countdown') return true;
         return a instanceof CSSTransition && Number(timing?.duration ?? 0) <= 100;
       }),
   );

@@ -1,7 +1,7 @@
 import { CASE_REEL, DAILY_CASE_ANIMATION_MS, DAILY_CASE_COOLDOWN_MS } from '@coinsite/shared/schemas/cases';
 import { useQueryClient } from '@tanstack/react-query';
 import { Timer } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useMsUntil } from '../../lib/use-clock.ts';
 import { Button } from '../../ui/button.tsx';
 import { LoginRequired } from '../../ui/login-required.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -13,17 +13,6 @@ import { useCaseOpener } from './use-case-opener.ts';
 
 const LIVE = { length: CASE_REEL.dailyItems, winnerIndex: CASE_REEL.dailyWinnerIndex };
 const DEMO = LIVE;
-
-/** Milliseconds until `at`, ticking each second (0 once passed or when null). */
-function useMsUntil(at: number | null): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (at === null) return;
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, [at]);
-  return at === null ? 0 : Math.max(0, at - now);
-}
 
 /** 3723000 → "01:02:03" */
 function hms(ms: number): string {

@@ -7,6 +7,7 @@ import {
 import { crashMultiplierAt } from '@coinsite/shared/games';
 import { type RefObject, useEffect, useRef } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { drainBar } from '../../lib/use-clock.ts';
 import { CrashGraph } from './crash-graph.tsx';
 import { type CrashView, drawElapsed } from './crash-state.ts';
 
@@ -17,15 +18,18 @@ function Readout({ viewRef }: { viewRef: RefObject<CrashView> }) {
   const bar = useRef<HTMLDivElement>(null);
   useEffect(() => {
     let frame = 0;
-    // the DOM is written only when a value changes (a style write every frame costs a recalc)
-    let shown = { text: '', caption: '', tone: '', width: '', hidden: true as boolean | null };
+    // the DOM is written only when a value changes (a style write every frame costs a recalc); the
+    // countdown's bar drains on the compositor, started once per round
+    let shown = { text: '', caption: '', tone: '', hidden: true as boolean | null };
+    let drainingTo: number | null = null;
+    let stopDrain = () => {};
     const paint = () => {
       const v = viewRef.current;
       const now = Date.now();
       let text = '';
       let caption = '';
       let tone = 'text-white';
-      let left = 0;
+      let endsAt: number | null = null;
       if (v.status === CRASH_STATUS.InProgress) {
         text = `${(crashMultiplierAt(drawElapsed(v, now)) / 100).toFixed(2)}x`;
         caption = 'Current payout';
@@ -37,14 +41,13 @@ function Readout({ viewRef }: { viewRef: RefObject<CrashView> }) {
         caption = v.status === CRASH_STATUS.Refunded ? 'Round refunded' : 'Crashed';
         tone = 'text-red-400';
       } else if (v.status === CRASH_STATUS.Starting && v.bettingEndsAt !== null) {
-        left = Math.max(0, v.bettingEndsAt - now);
-        text = `${(left / 1000).toFixed(1)}s`;
+        endsAt = v.bettingEndsAt;
+        text = `${(Math.max(0, endsAt - now) / 1000).toFixed(1)}s`;
         caption = 'Starting in';
       } else {
         text = '…';
         caption = v.loaded ? 'Waiting for the next round' : 'Loading';
       }
-      const width = `${Math.min(100, (left / CRASH_COUNTDOWN_MS) * 100).toFixed(1)}%`;
       const hidden = v.status !== CRASH_STATUS.Starting;
       if (main.current && text !== shown.text) main.current.textContent = text;
       if (main.current && tone !== shown.tone) {
@@ -54,22 +57,29 @@ function Readout({ viewRef }: { viewRef: RefObject<CrashView> }) {
         );
       }
       if (sub.current && caption !== shown.caption) sub.current.textContent = caption;
-      if (bar.current && width !== shown.width) bar.current.style.width = width;
+      if (bar.current && endsAt !== drainingTo) {
+        stopDrain();
+        drainingTo = endsAt;
+        if (endsAt !== null) stopDrain = drainBar(bar.current, endsAt, CRASH_COUNTDOWN_MS);
+      }
       if (bar.current && hidden !== shown.hidden) {
         bar.current.parentElement?.classList.toggle('invisible', hidden);
       }
-      shown = { text, caption, tone, width, hidden };
+      shown = { text, caption, tone, hidden };
       frame = requestAnimationFrame(paint);
     };
     frame = requestAnimationFrame(paint);
-    return () => cancelAnimationFrame(frame);
+    return () => {
+      cancelAnimationFrame(frame);
+      stopDrain();
+    };
   }, [viewRef]);
   return (
     <div className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-2">
       <span ref={sub} className="text-xs font-semibold tracking-widest text-ink-300 uppercase" />
       <span ref={main} data-testid="crash-multiplier" aria-live="off" />
       <div className="invisible h-1.5 w-48 overflow-hidden rounded-full bg-ink-700">
-        <div ref={bar} className="h-full rounded-full bg-accent-400" />
+        <div ref={bar} className="h-full w-full rounded-full bg-accent-400" />
       </div>
     </div>
   );

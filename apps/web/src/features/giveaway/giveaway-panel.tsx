@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { formatCoins } from '../../lib/format.ts';
 import { getSocket, onSocket } from '../../lib/socket.ts';
+import { useMsUntil } from '../../lib/use-clock.ts';
 import { Button } from '../../ui/button.tsx';
 import { CoinIcon } from '../../ui/coin-icon.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
@@ -14,14 +15,7 @@ import { useChatStore } from '../chat/chat-store.ts';
 /** The ms left until entries close, ticking once a second (from the state's timeLeft when it arrived). */
 function useEntriesLeft(g: GiveawayState | null): number {
   const closesAt = useMemo(() => (g?.active ? Date.now() + g.timeLeft : null), [g]);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (closesAt === null) return;
-    setNow(Date.now());
-    const id = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(id);
-  }, [closesAt]);
-  return closesAt === null ? 0 : Math.max(0, closesAt - now);
+  return useMsUntil(closesAt);
 }
 
 /** When this page first saw each giveaway drawn (its result is shown for a while from then). */

@@ -9,7 +9,8 @@ import { useAction } from '../../lib/use-action.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
-import { formatClock, useCountdown } from './use-countdown.ts';
+import { useMsUntil } from '../../lib/use-clock.ts';
+import { formatClock } from './format-clock.ts';
 
 const FAUCET_KEY = ['rewards', 'faucet'] as const;
 const GENERIC = 'There was an error while claiming the faucet. Please try again later!';
@@ -23,7 +24,7 @@ export function FaucetPanel() {
     queryFn: () => http.get<FaucetView>('/rewards/faucet'),
   });
   const nextAt = faucet.data?.nextClaimAt ? Date.parse(faucet.data.nextClaimAt) : null;
-  const left = useCountdown(nextAt);
+  const left = useMsUntil(nextAt);
   const { pending, run } = useAction();
 
   if (faucet.isPending) {

@@ -19,7 +19,8 @@ import { DailyCasePlaceholder } from './daily-case-placeholder.tsx';
 import { FaucetPanel } from './faucet-panel.tsx';
 import { RewardBanner, RewardSection, RewardTile } from './reward-cards.tsx';
 import { openTipRain } from '../rain/rain-store.ts';
-import { formatClock, useCountdown } from './use-countdown.ts';
+import { useMsUntil } from '../../lib/use-clock.ts';
+import { formatClock } from './format-clock.ts';
 import { useDailyLastOpen } from '../cases/cases-api.ts';
 import { DAILY_CASE_COOLDOWN_MS } from '@coinsite/shared/schemas/cases';
 import { formatXp, formatXpOf, XP_RULE } from '../../lib/xp.ts';
@@ -138,7 +139,7 @@ function Popups({
 /** The Daily Case tile: Open, or the time left once opened (the same query the daily case view updates). */
 function DailyCaseTile({ onOpen }: { onOpen: () => void }) {
   const lastOpen = useDailyLastOpen().data ?? null;
-  const wait = useCountdown(lastOpen === null ? null : lastOpen + DAILY_CASE_COOLDOWN_MS);
+  const wait = useMsUntil(lastOpen === null ? null : lastOpen + DAILY_CASE_COOLDOWN_MS);
   return (
     <RewardTile
       icon={<Box className={icon} />}

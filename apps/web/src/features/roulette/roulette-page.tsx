@@ -2,10 +2,11 @@ import { rouletteColor, roulettePayout } from '@coinsite/shared/fairness';
 import { GameKeys } from '../bet-tools/game-toolbar.tsx';
 import { GAME_HOTKEYS, useBetHotkeys } from '../bet-tools/hotkeys.ts';
 import type { RouletteHistoryEntry, RoulettePlayer } from '@coinsite/shared/schemas/roulette';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { cn } from '../../lib/cn.ts';
 import { openDialog } from '../../lib/dialog-store.ts';
+import { drainBar, useMsUntil, useNowAt } from '../../lib/use-clock.ts';
 import { GameArt } from '../../ui/game-art.tsx';
 import { formatCoins } from '../../lib/format.ts';
 import { playSound } from '../../lib/sounds.ts';
@@ -24,25 +25,28 @@ import { canBet, type RouletteView, rollShown, rouletteWinnerLabel } from './rou
 import { RouletteWheel, SLOT_STYLE } from './roulette-wheel.tsx';
 import { useRoulette } from './use-roulette.ts';
 
-/** Re-renders every `ms` while mounted (countdowns). */
-function useNow(ms: number): number {
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(t);
-  }, [ms]);
-  return now;
+/** The betting window's full length, for the bar's share (spec-3 §9: 15 s). */
+const BETTING_MS = 15_000;
+
+/** "PLACE YOUR BETS · 12.3s": the only part of the page that ticks (ten times a second). */
+function Countdown({ endsAt }: { endsAt: number }) {
+  const left = useMsUntil(endsAt, 100);
+  return <>{`PLACE YOUR BETS · ${(left / 1000).toFixed(1)}s`}</>;
+}
+
+/** The betting bar, drained on the compositor from the time left to empty. */
+function BettingBar({ endsAt }: { endsAt: number }) {
+  const bar = useRef<HTMLDivElement>(null);
+  useEffect(() => (bar.current ? drainBar(bar.current, endsAt, BETTING_MS) : undefined), [endsAt]);
+  return <div ref={bar} className="h-full w-full rounded-full bg-gold-400" />;
 }
 
 function Status({ view, now }: { view: RouletteView; now: number }) {
   const roll = view.roll;
-  let title = 'Waiting for the next round';
-  let fill = 0;
-  if (view.bettingEndsAt !== null && now < view.bettingEndsAt) {
-    const left = view.bettingEndsAt - now;
-    title = `PLACE YOUR BETS · ${(left / 1000).toFixed(1)}s`;
-    fill = Math.min(1, left / 15_000);
-  } else if (roll && rollShown(view)) {
+  const endsAt = view.bettingEndsAt !== null && now < view.bettingEndsAt ? view.bettingEndsAt : null;
+  let title: ReactNode = 'Waiting for the next round';
+  if (endsAt !== null) title = <Countdown endsAt={endsAt} />;
+  else if (roll && rollShown(view)) {
     const color = rouletteColor(roll.slot);
     title = `Rolled ${color.toUpperCase()} ${roll.slot}`;
   } else if (roll) title = 'Rolling…';
@@ -50,10 +54,7 @@ function Status({ view, now }: { view: RouletteView; now: number }) {
     <div className="flex flex-col items-center gap-2" data-testid="roulette-status">
       <span className="font-mono text-sm font-black tracking-widest text-white">{title}</span>
       <div className="h-1.5 w-full max-w-md overflow-hidden rounded-full bg-ink-700">
-        <div
-          className="h-full rounded-full bg-gold-400 transition-[width] duration-100"
-          style={{ width: `${fill * 100}%` }}
-        />
+        {endsAt !== null ? <BettingBar endsAt={endsAt} /> : null}
       </div>
     </div>
   );
@@ -182,7 +183,8 @@ function AutoColorPicker({
 export function RoulettePage() {
   const roulette = useRoulette();
   const { view } = roulette;
-  const now = useNow(100);
+  // re-renders when betting opens and closes, not on a ticker (the countdown ticks on its own)
+  const now = useNowAt([view.bettingOpensAt, view.bettingEndsAt]);
   const signedIn = useAuthStore((s) => s.user !== null);
   const userId = useAuthStore((s) => s.user?._id ?? null);
   const [amount, setAmount] = useState('0.00');

@@ -4,6 +4,7 @@ import { TRIVIA_TEXT } from '@coinsite/shared/schemas/trivia';
 import { HelpCircle, Trophy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { onSocket } from '../../lib/socket.ts';
+import { useMsUntil } from '../../lib/use-clock.ts';
 import { CoinIcon } from '../../ui/coin-icon.tsx';
 import { useChatStore } from '../chat/chat-store.ts';
 
@@ -11,18 +12,6 @@ import { useChatStore } from '../chat/chat-store.ts';
 export function formatCountdown(ms: number): string {
   const s = Math.max(0, Math.ceil(ms / 1000));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
-
-/** Ticks once a second while `until` is in the future; the ms left. */
-function useTimeLeft(until: number | null): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (until === null) return;
-    setNow(Date.now());
-    const id = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(id);
-  }, [until]);
-  return until === null ? 0 : Math.max(0, until - now);
 }
 
 /**
@@ -33,7 +22,7 @@ function useTimeLeft(until: number | null): number {
 export function TriviaPanel() {
   const trivia = useChatStore((s) => s.trivia);
   const endsAt = useChatStore((s) => s.triviaEndsAt);
-  const left = useTimeLeft(endsAt);
+  const left = useMsUntil(endsAt);
   const [joined, setJoined] = useState<{ id: string; count: number } | null>(null);
   useEffect(
     () =>
