@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastMailTo, resetCodeIn } from '../../apps/server/src/test-support/outbox.ts';
+import { waitForChatSockets } from '../../apps/server/src/test-support/server.ts';
 import { type Site, startSite } from './support/site.ts';
 
 /** Issue 2's browser check: register, see 0.00, log out, log in, reset the password through the outbox. */
@@ -77,6 +78,49 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Password', { exact: true }).fill('second-password');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect.poll(() => page.getByTestId('balance').textContent(), { timeout: 15_000 }).toBe('12.50');
+  });
+
+  it('a deposit that lands while the page is loading the player shows in the balance', async () => {
+    const u = await site.server.newUser();
+    await site.fund(u.id, 10);
+    const { context, page } = await site.newPage();
+    await context.addInitScript((t) => window.localStorage.setItem('token', t), u.token);
+    // the server reads the player (10.00) at once; its answer reaches the page after the deposit's
+    // update-wallet, which came while the page had no player to add it to
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let read = () => {};
+    const wasRead = new Promise<void>((r) => {
+      read = r;
+    });
+    let asked = 0;
+    await page.route('**/api/user', async (route) => {
+      if (asked++ > 0) return route.continue();
+      const response = await route.fetch();
+      read();
+      await held;
+      await route.fulfill({ response });
+    });
+    const delivered = new Promise<void>((resolve) => {
+      page.on('websocket', (ws) =>
+        ws.on('framereceived', (f) => {
+          if (String(f.payload).includes('"update-wallet"')) resolve();
+        }),
+      );
+    });
+    await page.goto('/home');
+    await wasRead;
+    await waitForChatSockets([site.server], [u.id]);
+    await site.fund(u.id, 5);
+    await delivered;
+    release();
+    await expect
+      .poll(() => page.getByTestId('balance').first().textContent(), { timeout: 15_000 })
+      .toBe('15.00');
+    // the load was asked again after the event, and only once more
+    expect(asked).toBe(2);
   });
 
   it('the recovery link of the mail opens the recovery view prefilled', async () => {

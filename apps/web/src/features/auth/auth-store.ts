@@ -9,6 +9,7 @@ import { closeDialog } from '../../lib/dialog-store.ts';
 import { http, onUnauthorized } from '../../lib/http.ts';
 import { authenticateAll, restartSockets } from '../../lib/socket.ts';
 import { tokenStorage } from '../../lib/storage.ts';
+import { shownBalance, walletEventsHeard } from '../wallet/wallet-sync.ts';
 
 /** A session the server ended (issue 26 §7): what the signed-out dialog says. */
 export interface SessionEndNotice {
@@ -53,6 +54,8 @@ export interface AuthState {
 }
 
 const initialToken = tokenStorage.get();
+/** How many times the user's load is asked while wallet events keep overtaking it. */
+const USER_ASKS = 4;
 
 export const useAuthStore = create<AuthState>()((set, get) => ({
   token: initialToken,
@@ -70,14 +73,24 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     }
     set({ isLoading: true });
     try {
-      const res = await http.get<{ user: PublicUser; token?: string }>('/user');
-      // A newer login or a logout may have happened while we waited.
-      if (get().token !== token) return;
+      let res: { user: PublicUser; token?: string };
+      for (let asked = 1; ; asked++) {
+        const heard = walletEventsHeard();
+        res = await http.get<{ user: PublicUser; token?: string }>('/user');
+        // A newer login or a logout may have happened while we waited.
+        if (get().token !== token) return;
+        // A wallet event during the request may be newer than the answer (the sockets bind before
+        // the user loads, and a deposit or another tab's bet can land meanwhile): ask again, a few
+        // times at most (a stream of events would never leave a quiet moment).
+        if (walletEventsHeard() === heard || asked >= USER_ASKS) break;
+      }
       if (typeof res.token === 'string' && res.token.length > 0 && res.token !== token) {
         tokenStorage.set(res.token);
         set({ token: res.token });
       }
-      set({ user: res.user, isAuthenticated: true, isLoading: false });
+      // gains held for an animation are added when it ends: left out of the loaded wallet
+      const wallet = shownBalance(res.user._id, res.user.wallet);
+      set({ user: { ...res.user, wallet }, isAuthenticated: true, isLoading: false });
     } catch {
       if (get().token === token) get().clear();
     }

@@ -5,6 +5,7 @@ import { onSocket } from '../../lib/socket.ts';
 import { calmSound, playSound } from '../../lib/sounds.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { applyWalletDelta, balanceOf } from './wallet-math.ts';
+import { holdGain, owedBy, releaseGain, setOwed, shownBalance, walletEventHeard } from './wallet-sync.ts';
 
 /**
  * Both arrive on /chat only (PROTOCOL §3): `update-wallet` (a delta) for most changes, and
@@ -14,26 +15,23 @@ import { applyWalletDelta, balanceOf } from './wallet-math.ts';
  */
 export function useWalletEvents(): void {
   useEffect(() => {
-    /** What stakes took beyond the shown wallet while wins were held back (see applyWalletDelta). */
-    let owed = { userId: '', cents: 0 };
-    /** Gains received but held until a game's animation on this screen has ended (reveal-hold.ts). */
-    let heldCents = 0;
     /** The win chime, at a calm pace only: a turbo autobet wins about 12 times a second. */
     const winChime = calmSound('win');
     const apply = (delta: number) => {
       const { user, patchUser } = useAuthStore.getState();
+      // before the user has loaded: its load is asked again, and its answer has this change
       if (!user) return;
-      const before = owed.userId === user._id ? owed.cents : 0;
       const { owedCents, ...figures } = applyWalletDelta(
         { wallet: user.wallet, wager: user.wager },
         delta,
-        before,
+        owedBy(user._id),
       );
-      owed = { userId: user._id, cents: owedCents };
+      setOwed(user._id, owedCents);
       patchUser(figures);
       if (delta > 0) winChime();
     };
     const offDelta = onSocket('chat', ACCOUNT_EVENTS.updateWallet, (amount) => {
+      walletEventHeard();
       const delta = typeof amount === 'number' ? amount : Number(amount);
       if (!Number.isFinite(delta) || delta === 0) return;
       if (delta < 0) {
@@ -42,19 +40,19 @@ export function useWalletEvents(): void {
       }
       // a gain waits for the animation that reveals it (issue 28 item 5)
       const cents = Math.round(delta * 100);
-      heldCents += cents;
+      holdGain(cents);
       afterReveal(null, () => {
-        heldCents -= cents;
+        releaseGain(cents);
         apply(delta);
       });
     });
     const offBalance = onSocket('chat', ACCOUNT_EVENTS.walletBalance, (payload) => {
+      walletEventHeard();
       const server = balanceOf(payload);
       const { user, patchUser } = useAuthStore.getState();
       if (!user || server === null) return;
       // gains still held for an animation are added when it ends: never twice
-      const balance = Math.max(0, Math.round(server * 100) - heldCents) / 100;
-      owed = { userId: user._id, cents: 0 }; // the server's balance, without the wins held back
+      const balance = shownBalance(user._id, server);
       if (balance > user.wallet) playSound('win');
       patchUser({ wallet: balance });
     });
