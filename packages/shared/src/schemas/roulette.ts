@@ -18,6 +18,8 @@ export const ROULETTE_EVENTS = {
 /** Spec-3 §9: history of 100 rounds for the colour counts, betting re-enabled 1 s after a new round. */
 export const ROULETTE_HISTORY_SIZE = 100;
 export const ROULETTE_REENABLE_MS = 1000;
+/** Spec-3 §9: a round takes bets for 15 s (the server's loop and the page's countdown bar). */
+export const ROULETTE_BETTING_MS = 15_000;
 /** Slot width of the wheel strip, in px. */
 export const ROULETTE_SLOT_PX = 73;
 

@@ -1,4 +1,5 @@
 import { ROULETTE_EVENTS } from '@coinsite/shared';
+import { ROULETTE_BETTING_MS } from '@coinsite/shared/schemas/roulette';
 import { ROULETTE_WHEEL_ORDER, rouletteColor, roulettePayout, rouletteSlot } from '@coinsite/shared/fairness';
 import { sql } from 'kysely';
 import type { Ctx } from '../../platform/context.ts';
@@ -10,8 +11,7 @@ import { ChainRoundLoop, type IdleLoopState } from '../rounds/chain-round-loop.t
 import { msSince, sqlNow } from '../rounds/round-time.ts';
 import { rouletteHistoryView } from './roulette.service.ts';
 
-/** PLACE YOUR BETS lasts 15 s. */
-export const ROULETTE_BETTING_MS = 15_000;
+export { ROULETTE_BETTING_MS } from '@coinsite/shared/schemas/roulette';
 /** The wheel turns to the winning slot for 5 s (the spec's AnimationDuration)… */
 export const ROULETTE_SPIN_MS = 5_000;
 /** …then highlights it; at 5.5 s (AnimationDurationTotal) wins are announced and the seed revealed. */

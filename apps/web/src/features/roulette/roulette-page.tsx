@@ -1,7 +1,11 @@
 import { rouletteColor, roulettePayout } from '@coinsite/shared/fairness';
 import { GameKeys } from '../bet-tools/game-toolbar.tsx';
 import { GAME_HOTKEYS, useBetHotkeys } from '../bet-tools/hotkeys.ts';
-import type { RouletteHistoryEntry, RoulettePlayer } from '@coinsite/shared/schemas/roulette';
+import {
+  ROULETTE_BETTING_MS,
+  type RouletteHistoryEntry,
+  type RoulettePlayer,
+} from '@coinsite/shared/schemas/roulette';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { cn } from '../../lib/cn.ts';
@@ -25,9 +29,6 @@ import { canBet, type RouletteView, rollShown, rouletteWinnerLabel } from './rou
 import { RouletteWheel, SLOT_STYLE } from './roulette-wheel.tsx';
 import { useRoulette } from './use-roulette.ts';
 
-/** The betting window's full length, for the bar's share (spec-3 §9: 15 s). */
-const BETTING_MS = 15_000;
-
 /** "PLACE YOUR BETS · 12.3s": the only part of the page that ticks (ten times a second). */
 function Countdown({ endsAt }: { endsAt: number }) {
   const left = useMsUntil(endsAt, 100);
@@ -37,7 +38,7 @@ function Countdown({ endsAt }: { endsAt: number }) {
 /** The betting bar, drained on the compositor from the time left to empty. */
 function BettingBar({ endsAt }: { endsAt: number }) {
   const bar = useRef<HTMLDivElement>(null);
-  useEffect(() => (bar.current ? drainBar(bar.current, endsAt, BETTING_MS) : undefined), [endsAt]);
+  useEffect(() => (bar.current ? drainBar(bar.current, endsAt, ROULETTE_BETTING_MS) : undefined), [endsAt]);
   return <div ref={bar} className="h-full w-full rounded-full bg-gold-400" />;
 }
 
