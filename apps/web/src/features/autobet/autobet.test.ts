@@ -172,9 +172,12 @@ describe('advanced rules in the session (issue 33)', () => {
 });
 
 describe('turbo pacing', () => {
-  it('normal: 350 ms from the send; turbo: 12 ms after the reply and 40 ms after the send', async () => {
+  it('normal: 350 ms from the send; turbo: 40 ms after the send; both: 12 ms after the reply', async () => {
     const { nextBetDelay, TURBO_REPLY_GAP_MS, TURBO_SEND_GAP_MS } = await import('./use-autobet.ts');
     expect(nextBetDelay(false, 0, 30, 30)).toBe(320);
+    // normal pace, a reply later than the lock (a mines game's last move): the spacing after it still
+    expect(nextBetDelay(false, 0, 400, 400)).toBe(TURBO_REPLY_GAP_MS);
+    expect(nextBetDelay(false, 0, 400, 420)).toBeLessThanOrEqual(0);
     // a quick reply: the send gap rules
     expect(nextBetDelay(true, 0, 5, 5)).toBe(TURBO_SEND_GAP_MS - 5);
     // a slow reply: only the socket spacing after it

@@ -45,10 +45,17 @@ export const TURBO_SEND_GAP_MS = 40;
 /** Turbo paints the session's figures at most this often. */
 const TURBO_PAINT_MS = 100;
 
-/** How long to wait before the next bet: the normal pace, or turbo's. */
+/**
+ * How long to wait before the next bet: the normal pace (BET_LOCK_MS from the send), or turbo's. Both
+ * keep the socket's spacing after the reply: a bet whose reply came later than BET_LOCK_MS (a game
+ * of several moves, a loaded server that read it late) would otherwise go out right behind it, and
+ * the server, which counts the spacing from when it read the last event, drops it with "Slow down!"
+ * (a mines autobet ended in error that way under a loaded CI run, stop 44).
+ */
 export function nextBetDelay(turbo: boolean, sentAt: number, repliedAt: number, now: number): number {
-  if (!turbo) return BET_LOCK_MS - (now - sentAt);
-  return Math.max(TURBO_REPLY_GAP_MS - (now - repliedAt), TURBO_SEND_GAP_MS - (now - sentAt));
+  const spacing = TURBO_REPLY_GAP_MS - (now - repliedAt);
+  if (!turbo) return Math.max(BET_LOCK_MS - (now - sentAt), spacing);
+  return Math.max(spacing, TURBO_SEND_GAP_MS - (now - sentAt));
 }
 
 /**
