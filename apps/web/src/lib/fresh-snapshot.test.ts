@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freshSnapshot, liveChanges } from './fresh-snapshot.ts';
+import { askUntilQuiet, freshSnapshot, liveChanges } from './fresh-snapshot.ts';
 
 /** A fetch whose answers the test releases one by one, in order. */
 function pending() {
@@ -114,5 +114,30 @@ describe('liveChanges', () => {
     await expect(got).rejects.toThrow('down');
     const next = log.fetch(async () => [7]);
     expect(await next).toEqual([7]);
+  });
+});
+
+describe('askUntilQuiet', () => {
+  it('asks again while events overtake the answer, at most maxAsks times', async () => {
+    const f = pending();
+    let events = 0;
+    const got = askUntilQuiet(f.fetch, () => events, 3);
+    events++; // an event while the first answer is on its way
+    f.answer('old');
+    await flush();
+    events++; // and while the second is
+    f.answer('older');
+    await flush();
+    f.answer('stale but last'); // the third ask is taken as it is, events or not
+    expect(await got).toBe('stale but last');
+    expect(f.asked()).toBe(3);
+  });
+
+  it('takes the first answer when nothing came meanwhile', async () => {
+    const f = pending();
+    const got = askUntilQuiet(f.fetch, () => 0);
+    f.answer('fresh');
+    expect(await got).toBe('fresh');
+    expect(f.asked()).toBe(1);
   });
 });

@@ -1,4 +1,22 @@
 /**
+ * Asks `get` until an answer comes with no event heard while it was on its way (`heard` counts the
+ * screen's events), or `maxAsks` times: an answer asked for before an event and answered after it
+ * may be older than the screen. A bound is for events that may never leave a quiet moment (the
+ * wallet's, under a turbo autobet in another tab); the last answer is then taken as it is.
+ */
+export async function askUntilQuiet<T>(
+  get: () => Promise<T>,
+  heard: () => number,
+  maxAsks = Number.POSITIVE_INFINITY,
+): Promise<T> {
+  for (let asked = 1; ; asked++) {
+    const before = heard();
+    const answer = await get();
+    if (heard() === before || asked >= maxAsks) return answer;
+  }
+}
+
+/**
  * A round game's snapshot (GET, again after every reconnect) that never takes the screen back. The
  * screen applies the socket's round events as they come; a snapshot asked for before one of them
  * and answered after it is older than the screen (a crash page that had seen the start showed
@@ -11,17 +29,10 @@ export function freshSnapshot<T>(
   onError: (err: unknown) => void,
 ): { load: () => void; seen: () => void } {
   let events = 0;
-  const load = (): void => {
-    const asked = events;
-    fetch()
-      .then((state) => {
-        if (events !== asked) load();
-        else apply(state);
-      })
-      .catch(onError);
-  };
   return {
-    load,
+    load: () => {
+      askUntilQuiet(fetch, () => events).then(apply, onError);
+    },
     seen: () => {
       events++;
     },

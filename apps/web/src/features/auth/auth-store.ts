@@ -6,6 +6,7 @@ import {
 } from '@coinsite/shared/session-events';
 import { create } from 'zustand';
 import { closeDialog } from '../../lib/dialog-store.ts';
+import { askUntilQuiet } from '../../lib/fresh-snapshot.ts';
 import { http, onUnauthorized } from '../../lib/http.ts';
 import { authenticateAll, restartSockets } from '../../lib/socket.ts';
 import { tokenStorage } from '../../lib/storage.ts';
@@ -73,17 +74,15 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     }
     set({ isLoading: true });
     try {
-      let res: { user: PublicUser; token?: string };
-      for (let asked = 1; ; asked++) {
-        const heard = walletEventsHeard();
-        res = await http.get<{ user: PublicUser; token?: string }>('/user');
-        // A newer login or a logout may have happened while we waited.
-        if (get().token !== token) return;
-        // A wallet event during the request may be newer than the answer (the sockets bind before
-        // the user loads, and a deposit or another tab's bet can land meanwhile): ask again, a few
-        // times at most (a stream of events would never leave a quiet moment).
-        if (walletEventsHeard() === heard || asked >= USER_ASKS) break;
-      }
+      // A wallet event during the request may be newer than the answer (the sockets bind before
+      // the user loads, and a deposit or another tab's bet can land meanwhile): asked again.
+      const res = await askUntilQuiet(
+        () => http.get<{ user: PublicUser; token?: string }>('/user'),
+        walletEventsHeard,
+        USER_ASKS,
+      );
+      // A newer login or a logout may have happened while we waited.
+      if (get().token !== token) return;
       if (typeof res.token === 'string' && res.token.length > 0 && res.token !== token) {
         tokenStorage.set(res.token);
         set({ token: res.token });
